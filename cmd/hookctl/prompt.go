@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+	"unsafe"
+
+	"github.com/mattn/go-isatty"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+)
+
+func isattyFd(fd uintptr) bool { return isatty.IsTerminal(fd) }
+
+// ttyPrompt asks for consent on /dev/tty, because stdin may be carrying the payload. It asks
+// only when /dev/tty opens and hookctl is in the terminal's foreground process group, so a run
+// in the background never stops on a read: then it answers no without asking.
+func (a *app) ttyPrompt(in *interruption) consent.Prompt {
+	return func(h config.Hook, c consent.Check) bool {
+		tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+		if err != nil {
+			return false
+		}
+		defer tty.Close()
+		if !inForeground(tty) {
+			return false
+		}
+		fmt.Fprint(tty, promptText(h, c))
+		abort := in.promptStarted()
+		defer in.promptDone()
+		answer := make(chan string, 1)
+		go func() {
+			line, _ := bufio.NewReader(tty).ReadString('\n')
+			answer <- line
+		}()
+		select {
+		case line := <-answer:
+			switch strings.ToLower(strings.TrimSpace(line)) {
+			case "y", "yes":
+				return true
+			}
+		case <-abort:
+			fmt.Fprintln(tty)
+		case <-in.ctx.Done():
+		}
+		return false
+	}
+}
+
+func promptText(h config.Hook, c consent.Check) string {
+	var b strings.Builder
+	b.WriteString("hookctl: a hook wants to run")
+	if c.Status == consent.StatusChanged {
+		b.WriteString(" (changed since approval)")
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(&b, "  event:   %s\n", h.Event)
+	fmt.Fprintf(&b, "  command: %s\n", h.Command)
+	if h.Matcher != "" {
+		fmt.Fprintf(&b, "  matcher: %s\n", h.Matcher)
+	}
+	if script := h.ResolveScript(); script != "" {
+		fmt.Fprintf(&b, "  script:  %s\n", script)
+	}
+	if c.Current != nil {
+		fmt.Fprintf(&b, "  sha256:  %s\n", c.Current.SHA256)
+	}
+	if c.Reason != "" {
+		fmt.Fprintf(&b, "  %s\n", c.Reason)
+	}
+	b.WriteString("Allow this hook to run? [y/N] ")
+	return b.String()
+}
+
+// inForeground reports whether tty is a terminal whose foreground process group is hookctl's.
+// It goes through SyscallConn rather than Fd, which would put the file in blocking mode and
+// keep a pending read from being interrupted.
+func inForeground(tty *os.File) bool {
+	rc, err := tty.SyscallConn()
+	if err != nil {
+		return false
+	}
+	ok := false
+	_ = rc.Control(func(fd uintptr) {
+		var pgrp int32
+		_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, fd, syscall.TIOCGPGRP, uintptr(unsafe.Pointer(&pgrp)))
+		ok = isattyFd(fd) && errno == 0 && int(pgrp) == syscall.Getpgrp()
+	})
+	return ok
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+)
+
+// version is set at build time with -ldflags "-X main.version=..."; else the module version.
+var version = ""
+
+// app holds what every command shares: the real streams, the environment and global flags.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	lookupEnv      func(string) (string, bool)
+
+	configFlag  string
+	acceptHooks bool
+	color       string
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) *app {
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv}
+}
+
+func (a *app) execute(args []string) int {
+	root := a.rootCommand()
+	root.SetArgs(args)
+	return a.exitCode(root.Execute())
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "hookctl",
+		Short: "Run the shell hooks configured for an AI agent's lifecycle events",
+		Long: `hookctl runs the scripts a person attaches to an agent's lifecycle events, each gated
+behind the person's consent, and returns one merged decision as JSON.`,
+		Example:       `  echo '{"tool_input":{"command":"rm -rf /"}}' | hookctl run pre_tool_call --tool terminal`,
+		Version:       buildVersion(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			switch a.color {
+			case "auto", "always", "never":
+				return nil
+			}
+			return usageErrorf("--color must be auto, always or never, not %q", a.color)
+		},
+	}
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.SetIn(a.stdin)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return usageErrorf("%v", err)
+	})
+	pf := root.PersistentFlags()
+	pf.StringVar(&a.configFlag, "config", "", "config file (default $HOOKCTL_CONFIG, else $HOOKCTL_HOME/config.yaml)")
+	pf.BoolVar(&a.acceptHooks, "accept-hooks", false, "run every hook without asking, for this run only")
+	pf.StringVar(&a.color, "color", "auto", "colour output: auto, always or never")
+	root.AddCommand(a.runCommand())
+	return root
+}
+
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+// locations resolves the files of this invocation.
+func (a *app) locations() (config.Locations, error) {
+	loc, err := config.Locate(a.lookupEnv, a.configFlag)
+	if err != nil {
+		return loc, failuref("%v", err)
+	}
+	return loc, nil
+}
+
+// loadConfig loads the config and prints its problems on stderr, one line each.
+func (a *app) loadConfig(loc config.Locations) (*config.Config, error) {
+	cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv})
+	if err != nil {
+		return nil, failuref("%v", err)
+	}
+	for _, p := range cfg.Problems {
+		a.warn(p.String())
+	}
+	return cfg, nil
+}
+
+func (a *app) warn(msg string) {
+	_, _ = io.WriteString(a.stderr, "hookctl: "+msg+"\n")
+}
+
+// bypass reports whether consent is bypassed for this run: --accept-hooks,
+// HOOKCTL_ACCEPT_HOOKS (1, true, yes, on, any case) or hooks_auto_accept.
+func (a *app) bypass(cfg *config.Config) bool {
+	if a.acceptHooks || cfg.AutoAccept {
+		return true
+	}
+	v, _ := a.lookupEnv("HOOKCTL_ACCEPT_HOOKS")
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+// gate builds the consent gate of this run; prompt is nil when nobody can be asked.
+func (a *app) gate(cfg *config.Config, loc config.Locations, prompt consent.Prompt) *consent.Gate {
+	return &consent.Gate{
+		Store:  consent.NewStore(loc.Allowlist),
+		Bypass: a.bypass(cfg),
+		Prompt: prompt,
+		Warn:   func(msg string) { a.warn("warning: " + msg) },
+	}
+}
+
+// isTerminal reports whether r is a terminal.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && isattyFd(f.Fd())
+}

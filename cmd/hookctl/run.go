@@ -1,0 +1,151 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/runner"
+)
+
+type runOptions struct {
+	event       string
+	tool        string
+	toolSet     bool
+	payloadFile string
+	exitCode    bool
+}
+
+func (a *app) runCommand() *cobra.Command {
+	var o runOptions
+	cmd := &cobra.Command{
+		Use:   "run EVENT",
+		Short: "Fire an event: run its hooks and print the merged decision as JSON",
+		Long: `Reads the event payload (a JSON object) from --payload-file, or from stdin when stdin
+is not a terminal, runs the hooks configured for EVENT that the person approved, and prints
+one JSON object: decision (allow, block, ask, continue), reason, tool_input, context, result
+and each hook's status. Exit status 0 whatever the hooks decided, unless --exit-code.`,
+		Example: `  echo '{"tool_input":{"command":"rm -rf /"}}' | hookctl run pre_tool_call --tool terminal
+  hookctl run pre_llm_call --payload-file payload.json
+  hookctl run pre_tool_call --tool terminal --exit-code < payload.json || echo blocked`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageErrorf("run takes exactly one EVENT, got %d arguments", len(args))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.event = args[0]
+			o.toolSet = cmd.Flags().Changed("tool")
+			return a.run(o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.tool, "tool", "", "the tool's name (sets tool_name)")
+	f.StringVar(&o.payloadFile, "payload-file", "", "read the payload from this file instead of stdin")
+	f.BoolVar(&o.exitCode, "exit-code", false, "exit 2 with the reason on stderr when the call is blocked")
+	return cmd
+}
+
+func (a *app) run(o runOptions) error {
+	loc, err := a.locations()
+	if err != nil {
+		return err
+	}
+	cfg, err := a.loadConfig(loc)
+	if err != nil {
+		return err
+	}
+	if !cfg.KnownEvent(o.event) {
+		return unknownEvent(o.event, cfg.AllEvents())
+	}
+	payload, err := a.readPayload(o.payloadFile)
+	if err != nil {
+		return err
+	}
+	if o.toolSet {
+		payload.ToolName = &o.tool
+	}
+	if payload.SessionID == "" {
+		payload.SessionID = newSessionID()
+	}
+
+	ctx, stop := a.interrupts()
+	defer stop()
+	d := &runner.Dispatcher{
+		Config:  cfg,
+		Consent: a.gate(cfg, loc, a.ttyPrompt(ctx)),
+		Home:    loc.Home,
+	}
+	res, err := d.Dispatch(ctx.ctx, o.event, payload)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	for _, w := range res.Warnings {
+		a.warn("warning: " + w)
+	}
+	if err := a.printJSON(res); err != nil {
+		return err
+	}
+	if sig := ctx.received(); sig != 0 {
+		return silent(exitInterrupted + sig)
+	}
+	if o.exitCode && res.Decision == runner.DecisionBlock {
+		fmt.Fprintln(a.stderr, res.Reason)
+		return silent(exitBlocked)
+	}
+	return nil
+}
+
+func (a *app) readPayload(file string) (*runner.Payload, error) {
+	var data []byte
+	var err error
+	switch {
+	case file != "":
+		data, err = os.ReadFile(file)
+		if err != nil {
+			return nil, failuref("reading payload: %w", err)
+		}
+	case !isTerminal(a.stdin):
+		data, err = io.ReadAll(a.stdin)
+		if err != nil {
+			return nil, failuref("reading payload from stdin: %w", err)
+		}
+	}
+	p, err := runner.ParsePayload(data)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return p, nil
+}
+
+func (a *app) printJSON(v any) error {
+	enc := json.NewEncoder(a.stdout)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return failuref("writing result: %w", err)
+		}
+		return failuref("encoding result: %w", err)
+	}
+	return nil
+}
+
+func newSessionID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "hookctl-" + hex.EncodeToString(b[:])
+}
+
+// unknownEvent is a usage error with a did-you-mean, or the list of valid events.
+func unknownEvent(event string, valid []string) error {
+	return usageErrorf("%v %q%s", runner.ErrUnknownEvent, event, config.UnknownEventHint(event, valid))
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+)
+
+// interruption turns SIGINT and SIGTERM into a cancelled context, so that the runner ends every
+// running hook's group before hookctl exits. While a consent prompt is on screen, Ctrl-C only
+// answers that prompt with no.
+type interruption struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu        sync.Mutex
+	sig       syscall.Signal
+	prompting chan struct{} // non-nil while a prompt waits; closed by a signal
+}
+
+func (a *app) interrupts() (*interruption, func()) {
+	in := &interruption{}
+	in.ctx, in.cancel = context.WithCancel(context.Background())
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case s := <-ch:
+				in.receive(s.(syscall.Signal))
+			case <-done:
+				return
+			}
+		}
+	}()
+	return in, func() {
+		signal.Stop(ch)
+		close(done)
+		in.cancel()
+	}
+}
+
+func (in *interruption) receive(s syscall.Signal) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.prompting != nil && s == syscall.SIGINT {
+		close(in.prompting)
+		in.prompting = nil
+		return
+	}
+	if in.sig == 0 {
+		in.sig = s
+	}
+	in.cancel()
+}
+
+// received returns the signal that interrupted the run, 0 for none.
+func (in *interruption) received() int {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	return int(in.sig)
+}
+
+// promptStarted returns a channel closed when Ctrl-C answers the prompt.
+func (in *interruption) promptStarted() <-chan struct{} {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	in.prompting = make(chan struct{})
+	return in.prompting
+}
+
+func (in *interruption) promptDone() {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	in.prompting = nil
+}

@@ -1,0 +1,182 @@
+// Package config reads and validates config.yaml into plain typed hooks, reporting every
+// problem with file:line:col and, where it fits, a suggestion.
+package config
+
+import (
+	"fmt"
+	"os/exec"
+	"regexp"
+	"time"
+)
+
+// Config is a loaded config file: the hooks that survived validation, the top-level settings,
+// and every problem found on the way.
+type Config struct {
+	// Path is the config file; Dir is its folder, against which relative commands resolve.
+	Path string
+	Dir  string
+	// Hooks holds the valid hooks of every event, each event's in config order.
+	Hooks []Hook
+	// AutoAccept is hooks_auto_accept: every hook runs without consent, for this run only.
+	AutoAccept bool
+	// CustomEvents are the extra event names an integrator fires.
+	CustomEvents []string
+	// Parallel is false when an event's hooks must run one by one in config order.
+	Parallel bool
+	// Problems lists errors and warnings in file order.
+	Problems []Problem
+}
+
+// Severity says whether a problem dropped something (error) or only deserves attention.
+type Severity string
+
+// Severities of a Problem.
+const (
+	SeverityError   Severity = "error"
+	SeverityWarning Severity = "warning"
+)
+
+// Problem is one config mistake, located in the file.
+type Problem struct {
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Col      int      `json:"col"`
+	Message  string   `json:"message"`
+	Severity Severity `json:"severity"`
+	// Event and Command name the entry the problem is about, when there is one.
+	Event   string `json:"event,omitempty"`
+	Command string `json:"command,omitempty"`
+}
+
+// String formats the problem as compilers do: "file:line:col: severity: message".
+func (p Problem) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s: %s", p.File, p.Line, p.Col, p.Severity, p.Message)
+}
+
+// Hook is one valid configured hook.
+type Hook struct {
+	Event string
+	// Matcher is the matcher as written ("" when absent). It is part of what an approval records.
+	Matcher string
+	// Command is the command as written: with Event, the consent key.
+	Command string
+	// Argv is the split command with ~ and $VAR expanded and relative paths resolved.
+	Argv []string
+	// Script is the absolute path of the file the command runs when the command names it by a
+	// path ("" when the script is found on PATH at run time; see ResolveScript).
+	Script string
+	// ScriptWord is the index in Argv of the script word.
+	ScriptWord int
+	// Timeout is the effective timeout, already clamped (see EffectiveTimeout).
+	Timeout        time.Duration
+	TimeoutClamped bool
+	// FailClosed makes the hook block, on a blocking event, when it cannot answer.
+	FailClosed bool
+	// Line and Col locate the entry in the config file.
+	Line, Col int
+
+	re *regexp.Regexp // nil when the hook matches every tool
+}
+
+// Pinned reports whether consent pins the script's content: only for scripts named by a path.
+func (h Hook) Pinned() bool { return h.Script != "" }
+
+// ResolveScript returns the path of the file the hook runs: Script when it is named by a path,
+// else the first word looked up on PATH ("" when it is not found).
+func (h Hook) ResolveScript() string {
+	if h.Script != "" {
+		return h.Script
+	}
+	if len(h.Argv) == 0 {
+		return ""
+	}
+	p, err := exec.LookPath(h.Argv[h.ScriptWord])
+	if err != nil {
+		return ""
+	}
+	return p
+}
+
+// Matches reports whether the hook applies to a call of the tool (nil for no tool). Matchers
+// apply to tool events only; no matcher, "" and "*" match everything, a null tool name included;
+// any other matcher must match the whole name and never matches a null one.
+func (h Hook) Matches(tool *string) bool {
+	if h.re == nil || !IsToolEvent(h.Event) {
+		return true
+	}
+	if tool == nil {
+		return false
+	}
+	return h.re.MatchString(*tool)
+}
+
+// CompileMatcher compiles a matcher the way config entries are: nil for one that matches every
+// tool, else an anchored regular expression that must match the whole tool name.
+func CompileMatcher(m string) (*regexp.Regexp, error) {
+	if m == "" || m == "*" {
+		return nil, nil
+	}
+	// Compiled alone first, so that the error shows the matcher as written and no unbalanced
+	// parenthesis can escape the anchors.
+	if _, err := regexp.Compile(m); err != nil {
+		return nil, err
+	}
+	return regexp.Compile(`^(?:` + m + `)$`)
+}
+
+// SetMatcher sets the hook's matcher, for programs that build hooks without a config file.
+func (h *Hook) SetMatcher(m string) error {
+	re, err := CompileMatcher(m)
+	if err != nil {
+		return fmt.Errorf("invalid matcher %q: %w", m, err)
+	}
+	h.Matcher, h.re = m, re
+	return nil
+}
+
+// HooksFor returns the hooks configured for the event, in config order.
+func (c *Config) HooksFor(event string) []Hook {
+	var out []Hook
+	for _, h := range c.Hooks {
+		if h.Event == event {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// KnownEvent reports whether the event is built in or declared in custom_events.
+func (c *Config) KnownEvent(event string) bool {
+	if IsBuiltinEvent(event) {
+		return true
+	}
+	for _, e := range c.CustomEvents {
+		if e == event {
+			return true
+		}
+	}
+	return false
+}
+
+// AllEvents lists the built-in events followed by the custom ones.
+func (c *Config) AllEvents() []string {
+	return append(append([]string(nil), Events...), c.CustomEvents...)
+}
+
+// Timeout bounds.
+const (
+	DefaultTimeout = 60 * time.Second
+	MaxTimeout     = 300 * time.Second
+)
+
+// EffectiveTimeout is the one place timeouts are clamped: zero or negative means the default,
+// anything above MaxTimeout is MaxTimeout. clamped reports the latter.
+func EffectiveTimeout(d time.Duration) (eff time.Duration, clamped bool) {
+	switch {
+	case d <= 0:
+		return DefaultTimeout, false
+	case d > MaxTimeout:
+		return MaxTimeout, true
+	}
+	return d, false
+}

@@ -1,0 +1,43 @@
+package config
+
+import (
+	"errors"
+	"path/filepath"
+)
+
+// Locations are the files hookctl works with.
+type Locations struct {
+	Home      string // HOOKCTL_HOME, else ~/.agent-hooks
+	Config    string // --config, else HOOKCTL_CONFIG, else Home/config.yaml
+	Allowlist string // HOOKCTL_ALLOWLIST, else Home/allowlist.json
+}
+
+// Locate resolves the locations from the environment, taken as a parameter so that callers and
+// tests need not touch the process environment. configFlag is the --config value, "" for none.
+func Locate(lookup func(string) (string, bool), configFlag string) (Locations, error) {
+	get := func(k string) string {
+		v, _ := lookup(k)
+		return v
+	}
+	var loc Locations
+	loc.Home = get("HOOKCTL_HOME")
+	if loc.Home == "" {
+		home := get("HOME")
+		if home == "" {
+			return loc, errors.New("cannot find the hookctl home: set HOOKCTL_HOME or HOME")
+		}
+		loc.Home = filepath.Join(home, ".agent-hooks")
+	}
+	loc.Config = configFlag
+	if loc.Config == "" {
+		loc.Config = get("HOOKCTL_CONFIG")
+	}
+	if loc.Config == "" {
+		loc.Config = filepath.Join(loc.Home, "config.yaml")
+	}
+	loc.Allowlist = get("HOOKCTL_ALLOWLIST")
+	if loc.Allowlist == "" {
+		loc.Allowlist = filepath.Join(loc.Home, "allowlist.json")
+	}
+	return loc, nil
+}

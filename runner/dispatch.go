@@ -1,0 +1,174 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+)
+
+// Consent decides whether a hook may run; consent.Gate is the implementation hookctl uses.
+type Consent interface {
+	Decide(ctx context.Context, h config.Hook) consent.Status
+}
+
+// TrustAll approves every hook. It is for programs that gathered consent themselves.
+type TrustAll struct{}
+
+// Decide approves.
+func (TrustAll) Decide(context.Context, config.Hook) consent.Status { return consent.StatusApproved }
+
+// Dispatcher fires events at the hooks of a config.
+type Dispatcher struct {
+	Config *config.Config
+	// Consent gates every hook; nil runs nothing (every hook is skipped as unapproved).
+	Consent Consent
+	// Env is the base environment of hooks; nil means hookctl's own.
+	Env []string
+	// Home is passed to hooks as HOOKCTL_HOME.
+	Home string
+	// Dir is the hooks' working directory; "" means hookctl's.
+	Dir string
+}
+
+// ErrUnknownEvent is returned by Dispatch for an event neither built in nor custom.
+var ErrUnknownEvent = fmt.Errorf("unknown event")
+
+// Dispatch runs the event's hooks on the payload and merges their answers in config order.
+// The payload's event name is set to event; cwd and session_id are filled when missing.
+func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*Result, error) {
+	if !d.Config.KnownEvent(event) {
+		return nil, fmt.Errorf("%w %q%s", ErrUnknownEvent, event, config.UnknownEventHint(event, d.Config.AllEvents()))
+	}
+	res := &Result{Event: event, Decision: DecisionAllow, ToolInput: nil}
+	p = p.Clone()
+	if p.HookEventName != "" && p.HookEventName != event {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("payload says hook_event_name %q; using %q", p.HookEventName, event))
+	}
+	p.HookEventName = event
+	if p.Cwd == "" {
+		p.Cwd, _ = os.Getwd()
+	}
+	if !config.IsToolEvent(event) {
+		p.ToolName = nil
+	}
+
+	hooks := d.Config.HooksFor(event)
+	res.Hooks = make([]HookResult, len(hooks))
+	effects := make([]effect, len(hooks))
+	var run []int // indexes of the hooks that may run
+	for i, h := range hooks {
+		res.Hooks[i] = HookResult{Command: h.Command}
+		if !h.Matches(p.ToolName) {
+			res.Hooks[i].Status = StatusNoMatch
+			continue
+		}
+		st := consent.StatusNotApproved
+		if d.Consent != nil {
+			st = d.Consent.Decide(ctx, h)
+		}
+		if st == consent.StatusApproved {
+			run = append(run, i)
+			continue
+		}
+		res.Hooks[i], effects[i] = skipped(h, st)
+	}
+
+	field := config.TransformField(event)
+	sequential := field != "" || !d.Config.Parallel
+	if sequential {
+		for _, i := range run {
+			if !d.Config.Parallel && blockedBefore(effects, i) {
+				res.Hooks[i].Status = StatusNotRun
+				continue
+			}
+			in := p
+			if field != "" {
+				in = withText(p, field, effects[:i])
+			}
+			res.Hooks[i], effects[i] = d.runOne(ctx, hooks[i], in)
+		}
+	} else {
+		stdin, _ := json.Marshal(p)
+		var wg sync.WaitGroup
+		for _, i := range run {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				res.Hooks[i], effects[i] = d.runPrepared(ctx, hooks[i], p, stdin)
+			}(i)
+		}
+		wg.Wait()
+	}
+	for _, e := range effects {
+		if e.warning != "" {
+			res.Warnings = append(res.Warnings, e.warning)
+		}
+	}
+	merge(res, p, effects, field)
+	return res, nil
+}
+
+// blockedBefore reports whether a hook before i blocked, which stops later hooks from
+// starting when hooks run one by one.
+func blockedBefore(effects []effect, i int) bool {
+	for _, e := range effects[:i] {
+		if e.block {
+			return true
+		}
+	}
+	return false
+}
+
+// withText returns the payload with the transform field set to the latest replacement.
+func withText(p *Payload, field string, before []effect) *Payload {
+	var text *string
+	for _, e := range before {
+		if e.result != nil {
+			text = e.result
+		}
+	}
+	if text == nil {
+		return p
+	}
+	c := p.Clone()
+	c.Extra[field], _ = json.Marshal(*text)
+	return c
+}
+
+func (d *Dispatcher) runOne(ctx context.Context, h config.Hook, p *Payload) (HookResult, effect) {
+	stdin, _ := json.Marshal(p)
+	return d.runPrepared(ctx, h, p, stdin)
+}
+
+func (d *Dispatcher) runPrepared(ctx context.Context, h config.Hook, p *Payload, stdin []byte) (HookResult, effect) {
+	o := Exec(ctx, Command{Argv: h.Argv, Env: d.env(h, p), Dir: d.Dir, Stdin: stdin, Timeout: h.Timeout})
+	return judge(h, o)
+}
+
+func (d *Dispatcher) env(h config.Hook, p *Payload) []string {
+	base := d.Env
+	if base == nil {
+		base = os.Environ()
+	}
+	env := make([]string, 0, len(base)+3)
+	for _, kv := range base {
+		if !strings.HasPrefix(kv, "HOOKCTL_EVENT=") && !strings.HasPrefix(kv, "HOOKCTL_TOOL_NAME=") &&
+			!strings.HasPrefix(kv, "HOOKCTL_HOME=") {
+			env = append(env, kv)
+		}
+	}
+	env = append(env, "HOOKCTL_EVENT="+h.Event)
+	if p.ToolName != nil {
+		env = append(env, "HOOKCTL_TOOL_NAME="+*p.ToolName)
+	}
+	if d.Home != "" {
+		env = append(env, "HOOKCTL_HOME="+d.Home)
+	}
+	return env
+}

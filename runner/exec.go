@@ -1,0 +1,309 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hookctl/hookctl/config"
+)
+
+// Limits on what one hook process may cost.
+const (
+	// MaxStdout caps a hook's stdout; past it the hook's group is ended at once.
+	MaxStdout = 1 << 20
+	// StderrTail is how much of the end of a hook's stderr is kept.
+	StderrTail = 64 << 10
+	// OutputGrace is how long hookctl waits for output once the main process has exited,
+	// even when a background child still holds stdout open.
+	OutputGrace = time.Second
+	// KillGrace is the time between SIGTERM and SIGKILL when a hook's group is ended.
+	KillGrace = 500 * time.Millisecond
+)
+
+// Command is one hook process to run.
+type Command struct {
+	Argv []string
+	// Env is the full environment; nil means hookctl's own.
+	Env []string
+	// Dir is the working directory; "" means hookctl's.
+	Dir   string
+	Stdin []byte
+	// Timeout goes through config.EffectiveTimeout, so nothing can bypass the clamp.
+	Timeout time.Duration
+}
+
+// Outcome is what happened to a hook process.
+type Outcome struct {
+	// ExitCode is the exit status, -1 when the process did not exit by itself.
+	ExitCode int
+	// Signal is the signal that ended the process, 0 when none did.
+	Signal          syscall.Signal
+	Stdout          []byte
+	Stderr          []byte // the last StderrTail bytes
+	StdoutTruncated bool
+	TimedOut        bool
+	// Interrupted is set when ctx was cancelled while the hook ran.
+	Interrupted bool
+	// StartErr is set when the process could not be started.
+	StartErr error
+	Timeout  time.Duration
+	Duration time.Duration
+}
+
+// Exec runs one hook process in a new session, so in its own process group with no controlling
+// terminal, feeding it Stdin and capturing bounded output. When it times out, overflows stdout
+// or ctx is cancelled, the whole group is ended, SIGTERM then SIGKILL. Once the main process has
+// exited, what is left of its group is killed too, so no process of a hook outlives it (except
+// one that left the group with setsid, which is out of reach by design).
+func Exec(ctx context.Context, c Command) Outcome {
+	start := time.Now()
+	o := run(ctx, c)
+	o.Duration = time.Since(start)
+	return o
+}
+
+func run(ctx context.Context, c Command) Outcome {
+	timeout, _ := config.EffectiveTimeout(c.Timeout)
+	o := Outcome{ExitCode: -1, Timeout: timeout}
+	if len(c.Argv) == 0 {
+		o.StartErr = errors.New("empty command")
+		return o
+	}
+	path, err := lookPath(c.Argv[0])
+	if err != nil {
+		o.StartErr = err
+		return o
+	}
+	var p pipes
+	defer p.closeAll()
+	if err := p.open(); err != nil {
+		o.StartErr = err
+		return o
+	}
+	env := c.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	proc, err := os.StartProcess(path, c.Argv, &os.ProcAttr{
+		Dir:   c.Dir,
+		Env:   env,
+		Files: []*os.File{p.stdinR, p.stdoutW, p.stderrW},
+		// Setsid: a new session and process group, so the whole group can be signalled and a
+		// hook that opens /dev/tty fails at once instead of stopping on the terminal.
+		Sys: &syscall.SysProcAttr{Setsid: true},
+	})
+	p.closeChildEnds()
+	if err != nil {
+		o.StartErr = startError(path, err)
+		return o
+	}
+	pid := proc.Pid
+
+	go func() {
+		// A hook that never reads stdin makes this write fail with EPIPE when it exits, or
+		// return when closeAll closes the pipe below; either way nothing waits on it.
+		_, _ = p.stdinW.Write(c.Stdin)
+		_ = p.stdinW.Close()
+	}()
+	overflow := make(chan struct{})
+	stdoutDone := make(chan []byte, 1)
+	stderrDone := make(chan []byte, 1)
+	go func() { stdoutDone <- readCapped(p.stdoutR, MaxStdout, overflow) }()
+	go func() { stderrDone <- readTail(p.stderrR, StderrTail) }()
+	exited := make(chan struct{})
+	go func() { waitExited(pid); close(exited) }()
+
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case <-exited:
+	case <-timer.C:
+		o.TimedOut = true
+		terminate(pid, exited)
+	case <-overflow:
+		o.StdoutTruncated = true
+		killGroup(pid, syscall.SIGKILL)
+		<-exited
+	case <-ctx.Done():
+		o.Interrupted = true
+		terminate(pid, exited)
+	}
+	// The main process has exited but is not reaped yet, so its pid, which is the group's id,
+	// cannot be reused: signalling the group below can only reach the hook's own processes.
+	var gotOut, gotErr bool
+	grace := time.NewTimer(OutputGrace)
+	defer grace.Stop()
+	for !(gotOut && gotErr) {
+		select {
+		case o.Stdout = <-stdoutDone:
+			gotOut = true
+		case o.Stderr = <-stderrDone:
+			gotErr = true
+		case <-overflow:
+			o.StdoutTruncated = true
+			overflow = nil
+		case <-grace.C:
+			gotOut, gotErr = true, true
+		}
+	}
+	killGroup(pid, syscall.SIGKILL)
+	p.closeAll() // unblocks readers still held by a process that escaped the group
+	if o.Stdout == nil {
+		o.Stdout = <-stdoutDone
+	}
+	if o.Stderr == nil {
+		o.Stderr = <-stderrDone
+	}
+	select {
+	case <-overflow:
+		o.StdoutTruncated = true
+	default:
+	}
+	state, err := proc.Wait()
+	if err == nil {
+		ws, _ := state.Sys().(syscall.WaitStatus)
+		if ws.Signaled() {
+			o.Signal = ws.Signal()
+		} else {
+			o.ExitCode = ws.ExitStatus()
+		}
+	}
+	return o
+}
+
+// terminate ends a group politely: SIGTERM, then SIGKILL after KillGrace at most.
+func terminate(pid int, exited <-chan struct{}) {
+	killGroup(pid, syscall.SIGTERM)
+	select {
+	case <-exited:
+	case <-time.After(KillGrace):
+	}
+	killGroup(pid, syscall.SIGKILL)
+	<-exited
+}
+
+func killGroup(pid int, sig syscall.Signal) {
+	if pid > 1 { // never -1 or 0: those mean every process we may signal, or our own group
+		_ = syscall.Kill(-pid, sig)
+	}
+}
+
+// lookPath finds the program: a bare name on PATH, anything with a slash as written.
+func lookPath(name string) (string, error) {
+	if strings.Contains(name, "/") {
+		return name, nil
+	}
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("%s: not found on PATH", name)
+	}
+	return p, nil
+}
+
+// startError explains why a hook could not start, in the user's terms.
+func startError(path string, err error) error {
+	var errno syscall.Errno
+	if !errors.As(err, &errno) {
+		return err
+	}
+	fi, statErr := os.Stat(path)
+	switch {
+	case errno == syscall.ENOENT && statErr == nil:
+		return fmt.Errorf("%s: its interpreter was not found (check the #! line)", path)
+	case errno == syscall.ENOENT:
+		return fmt.Errorf("%s: no such file", path)
+	case errno == syscall.EACCES && statErr == nil && fi.IsDir():
+		return fmt.Errorf("%s: is a directory", path)
+	case errno == syscall.EACCES:
+		return fmt.Errorf("%s: permission denied (is it executable? chmod +x %s)", path, path)
+	case errno == syscall.ENOEXEC:
+		return fmt.Errorf("%s: exec format error (a script needs a #! line)", path)
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+type pipes struct {
+	stdinR, stdinW, stdoutR, stdoutW, stderrR, stderrW *os.File
+}
+
+func (p *pipes) open() error {
+	var err error
+	if p.stdinR, p.stdinW, err = os.Pipe(); err != nil {
+		return err
+	}
+	if p.stdoutR, p.stdoutW, err = os.Pipe(); err != nil {
+		return err
+	}
+	p.stderrR, p.stderrW, err = os.Pipe()
+	return err
+}
+
+func (p *pipes) closeChildEnds() {
+	for _, f := range []*os.File{p.stdinR, p.stdoutW, p.stderrW} {
+		if f != nil {
+			_ = f.Close()
+		}
+	}
+}
+
+func (p *pipes) closeAll() {
+	p.closeChildEnds()
+	for _, f := range []*os.File{p.stdinW, p.stdoutR, p.stderrR} {
+		if f != nil {
+			_ = f.Close()
+		}
+	}
+}
+
+// readCapped reads up to max bytes; one byte more closes overflow and stops reading.
+func readCapped(r io.Reader, max int, overflow chan<- struct{}) []byte {
+	buf := make([]byte, 0, 4096)
+	for {
+		if len(buf) == cap(buf) {
+			grow := cap(buf) * 2
+			if grow > max+1 {
+				grow = max + 1
+			}
+			nb := make([]byte, len(buf), grow)
+			copy(nb, buf)
+			buf = nb
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if len(buf) > max {
+			close(overflow)
+			return buf[:max]
+		}
+		if err != nil {
+			return buf
+		}
+	}
+}
+
+// readTail drains r, keeping its last max bytes.
+func readTail(r io.Reader, max int) []byte {
+	tail := make([]byte, 0, 2*max)
+	chunk := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(chunk)
+		if len(tail)+n > cap(tail) {
+			keep := tail[len(tail)-min(len(tail), max):]
+			tail = append(tail[:0], keep...)
+		}
+		tail = append(tail, chunk[:n]...)
+		if err != nil {
+			break
+		}
+	}
+	if len(tail) > max {
+		tail = tail[len(tail)-max:]
+	}
+	return tail
+}

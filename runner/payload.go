@@ -1,0 +1,134 @@
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Payload is the event data a hook reads on stdin.
+type Payload struct {
+	HookEventName string
+	// ToolName is nil on non-tool events.
+	ToolName *string
+	// ToolInput is the tool call's input as JSON, nil for null.
+	ToolInput json.RawMessage
+	SessionID string
+	Cwd       string
+	// Extra carries every other field of the event.
+	Extra map[string]json.RawMessage
+}
+
+// wire is the payload's shape on stdin, keys in this order.
+type wire struct {
+	HookEventName string                     `json:"hook_event_name"`
+	ToolName      *string                    `json:"tool_name"`
+	ToolInput     json.RawMessage            `json:"tool_input"`
+	SessionID     string                     `json:"session_id"`
+	Cwd           string                     `json:"cwd"`
+	Extra         map[string]json.RawMessage `json:"extra"`
+}
+
+// MarshalJSON writes the six wire keys; null for a missing tool name or input, {} for no extra.
+func (p *Payload) MarshalJSON() ([]byte, error) {
+	w := wire{p.HookEventName, p.ToolName, p.ToolInput, p.SessionID, p.Cwd, p.Extra}
+	if len(w.ToolInput) == 0 {
+		w.ToolInput = json.RawMessage("null")
+	}
+	if w.Extra == nil {
+		w.Extra = map[string]json.RawMessage{}
+	}
+	return json.Marshal(w)
+}
+
+// ErrPayload marks a payload that cannot be used: it is a usage error.
+var ErrPayload = errors.New("invalid payload")
+
+// ParsePayload reads a payload object. Empty input is {}. A top-level key that is not one of
+// the six wire keys goes into extra, where the caller's own extra object wins a clash; args
+// stands for tool_input when tool_input is absent.
+func ParsePayload(data []byte) (*Payload, error) {
+	data = bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF")))
+	p := &Payload{Extra: map[string]json.RawMessage{}}
+	if len(data) == 0 {
+		return p, nil
+	}
+	if data[0] != '{' {
+		return nil, fmt.Errorf("%w: not a JSON object", ErrPayload)
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(data, &obj); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrPayload, err)
+	}
+	var callerExtra map[string]json.RawMessage
+	for k, v := range obj {
+		var err error
+		switch k {
+		case "hook_event_name":
+			err = stringField(k, v, &p.HookEventName)
+		case "session_id":
+			err = stringField(k, v, &p.SessionID)
+		case "cwd":
+			err = stringField(k, v, &p.Cwd)
+		case "tool_name":
+			var s string
+			if !isNull(v) {
+				if err = stringField(k, v, &s); err == nil {
+					p.ToolName = &s
+				}
+			}
+		case "tool_input":
+			if !isNull(v) {
+				p.ToolInput = v
+			}
+		case "extra":
+			if isNull(v) {
+				continue
+			}
+			if callerExtra = object(v); callerExtra == nil {
+				err = fmt.Errorf("%w: extra must be an object", ErrPayload)
+			}
+		default:
+			p.Extra[k] = v
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if args, ok := p.Extra["args"]; ok && p.ToolInput == nil {
+		if !isNull(args) {
+			p.ToolInput = args
+		}
+		delete(p.Extra, "args")
+	}
+	for k, v := range callerExtra {
+		p.Extra[k] = v
+	}
+	return p, nil
+}
+
+func stringField(key string, raw json.RawMessage, dst *string) error {
+	if isNull(raw) {
+		return nil
+	}
+	if !isString(raw) {
+		return fmt.Errorf("%w: %s must be a string", ErrPayload, key)
+	}
+	*dst = str(raw)
+	return nil
+}
+
+func isNull(raw json.RawMessage) bool {
+	return len(raw) == 0 || string(bytes.TrimSpace(raw)) == "null"
+}
+
+// Clone returns a copy whose Extra can be changed without touching p's.
+func (p *Payload) Clone() *Payload {
+	c := *p
+	c.Extra = make(map[string]json.RawMessage, len(p.Extra))
+	for k, v := range p.Extra {
+		c.Extra[k] = v
+	}
+	return &c
+}
