@@ -1,0 +1,242 @@
+// Package consent keeps the allowlist of approved hooks and says whether a hook is approved,
+// not approved or changed since its approval.
+package consent
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+)
+
+// Status is the consent state of one hook.
+type Status string
+
+// Statuses a Check can report.
+const (
+	StatusApproved    Status = "approved"
+	StatusNotApproved Status = "not_approved"
+	StatusChanged     Status = "changed"
+)
+
+// ScriptPin records the script file an approval was given for.
+type ScriptPin struct {
+	Path string `json:"path"`
+	// SHA256 is the lowercase hex sha256 of the file's content.
+	SHA256 string    `json:"sha256"`
+	Size   int64     `json:"size"`
+	Mtime  time.Time `json:"mtime"`
+}
+
+// Approval is one approved (event, command) pair.
+type Approval struct {
+	Event   string `json:"event"`
+	Command string `json:"command"`
+	// Matcher is recorded so that list and doctor can show a matcher changed since approval;
+	// it is not part of the consent key.
+	Matcher    string    `json:"matcher"`
+	ApprovedAt time.Time `json:"approved_at"`
+	// Script is nil when the hook's script is not named by a path (found on PATH at run time).
+	Script *ScriptPin `json:"script"`
+}
+
+// Allowlist is the content of the allowlist file.
+type Allowlist struct {
+	// Approvals are sorted by (event, command), at most one per pair.
+	Approvals []Approval
+}
+
+// ErrCorrupt marks an allowlist file that cannot be trusted: not JSON, not the expected shape,
+// or of a version this hookctl does not know.
+var ErrCorrupt = errors.New("corrupt allowlist")
+
+// fileVersion is the only allowlist format this package reads and writes.
+const fileVersion = 1
+
+// The wire types keep times as strings so that Decode controls which formats are accepted and
+// Encode always writes UTC with "Z".
+type fileJSON struct {
+	Version   *int           `json:"version"`
+	Approvals []approvalJSON `json:"approvals"`
+}
+
+type approvalJSON struct {
+	Event      string   `json:"event"`
+	Command    string   `json:"command"`
+	Matcher    string   `json:"matcher"`
+	ApprovedAt string   `json:"approved_at"`
+	Script     *pinJSON `json:"script"`
+}
+
+type pinJSON struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
+	Size   int64  `json:"size"`
+	Mtime  string `json:"mtime"`
+}
+
+func corrupt(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrCorrupt, fmt.Sprintf(format, args...))
+}
+
+// Decode parses an allowlist file strictly: anything but one version-1 object of the expected
+// shape is an error wrapping ErrCorrupt, so that a damaged file approves nothing.
+func Decode(data []byte) (*Allowlist, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var f fileJSON
+	if err := dec.Decode(&f); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, corrupt("empty file")
+		}
+		return nil, corrupt("%v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, corrupt("unexpected data after the JSON object at offset %d", dec.InputOffset())
+	}
+	if f.Version == nil {
+		return nil, corrupt("no version")
+	}
+	if *f.Version != fileVersion {
+		return nil, corrupt("version %d is not supported (want %d)", *f.Version, fileVersion)
+	}
+	a := &Allowlist{}
+	seen := make(map[[2]string]bool, len(f.Approvals))
+	for i, w := range f.Approvals {
+		ap, err := w.approval()
+		if err != nil {
+			return nil, corrupt("approval %d: %v", i, err)
+		}
+		// Two approvals of one pair would make the outcome depend on which is read first.
+		key := [2]string{ap.Event, ap.Command}
+		if seen[key] {
+			return nil, corrupt("approval %d: duplicate approval of event %q, command %q", i, ap.Event, ap.Command)
+		}
+		seen[key] = true
+		a.Approvals = append(a.Approvals, ap)
+	}
+	sortApprovals(a.Approvals)
+	return a, nil
+}
+
+func (w approvalJSON) approval() (Approval, error) {
+	if w.Event == "" {
+		return Approval{}, errors.New("no event")
+	}
+	if w.Command == "" {
+		return Approval{}, errors.New("no command")
+	}
+	at, err := parseTime(w.ApprovedAt)
+	if err != nil {
+		return Approval{}, fmt.Errorf("approved_at: %w", err)
+	}
+	ap := Approval{Event: w.Event, Command: w.Command, Matcher: w.Matcher, ApprovedAt: at}
+	if w.Script != nil {
+		p := w.Script
+		if p.Path == "" {
+			return Approval{}, errors.New("script: no path")
+		}
+		if !isSHA256Hex(p.SHA256) {
+			return Approval{}, fmt.Errorf("script: sha256 %q is not 64 lowercase hex digits", p.SHA256)
+		}
+		if p.Size < 0 {
+			return Approval{}, fmt.Errorf("script: negative size %d", p.Size)
+		}
+		mt, err := parseTime(p.Mtime)
+		if err != nil {
+			return Approval{}, fmt.Errorf("script: mtime: %w", err)
+		}
+		ap.Script = &ScriptPin{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: mt}
+	}
+	return ap, nil
+}
+
+// parseTime reads an RFC 3339 time ("Z" or any offset, such as "+00:00") as UTC; "" is the
+// zero time. Times that would not format back as a four-digit year are refused so that every
+// decoded allowlist can be written again.
+func parseTime(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, err
+	}
+	t = t.UTC()
+	if y := t.Year(); y < 0 || y > 9999 {
+		return time.Time{}, fmt.Errorf("%q is out of range", s)
+	}
+	return t, nil
+}
+
+func formatTime(t time.Time) string {
+	return t.UTC().Format(time.RFC3339Nano)
+}
+
+func isSHA256Hex(s string) bool {
+	if len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+func sortApprovals(as []Approval) {
+	slices.SortStableFunc(as, func(x, y Approval) int {
+		return cmp.Or(cmp.Compare(x.Event, y.Event), cmp.Compare(x.Command, y.Command))
+	})
+}
+
+// Encode returns the file form of the allowlist: version 1, approvals sorted by (event,
+// command), 2-space indentation, times in UTC with "Z", and a trailing newline.
+func (a *Allowlist) Encode() []byte {
+	f := fileJSON{Version: new(fileVersion), Approvals: []approvalJSON{}}
+	if a != nil {
+		as := slices.Clone(a.Approvals)
+		sortApprovals(as)
+		for _, ap := range as {
+			w := approvalJSON{
+				Event:      ap.Event,
+				Command:    ap.Command,
+				Matcher:    ap.Matcher,
+				ApprovedAt: formatTime(ap.ApprovedAt),
+			}
+			if p := ap.Script; p != nil {
+				w.Script = &pinJSON{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: formatTime(p.Mtime)}
+			}
+			f.Approvals = append(f.Approvals, w)
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	// Commands such as "a && b" stay readable in the file.
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(f); err != nil {
+		// Only strings and integers are encoded: this cannot fail.
+		panic("consent: encoding allowlist: " + err.Error())
+	}
+	return buf.Bytes()
+}
+
+// find returns the approval of the (event, command) pair, or nil.
+func (a *Allowlist) find(event, command string) *Approval {
+	if a == nil {
+		return nil
+	}
+	for i := range a.Approvals {
+		if a.Approvals[i].Event == event && a.Approvals[i].Command == command {
+			return &a.Approvals[i]
+		}
+	}
+	return nil
+}

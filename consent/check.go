@@ -1,0 +1,128 @@
+package consent
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+
+	"github.com/hookctl/hookctl/config"
+)
+
+// PinScript reads the script file and records its sha256, size and mtime (UTC).
+func PinScript(path string) (*ScriptPin, error) {
+	// O_NONBLOCK keeps a FIFO planted at the path from hanging the open; it has no effect on
+	// regular files, and anything else is refused below.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fmt.Errorf("reading script %s: %w", path, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("reading script %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("reading script %s: not a regular file", path)
+	}
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return nil, fmt.Errorf("reading script %s: %w", path, err)
+	}
+	return &ScriptPin{
+		Path:   path,
+		SHA256: hex.EncodeToString(h.Sum(nil)),
+		Size:   n,
+		Mtime:  fi.ModTime().UTC(),
+	}, nil
+}
+
+// Check is the consent verdict on one hook, with what changed since its approval.
+type Check struct {
+	Status Status
+	// Approval is the approval of the hook's (event, command), nil when there is none.
+	Approval *Approval
+	// Current is the hook's script as it is now: nil when the hook is not pinned or its script
+	// cannot be read.
+	Current *ScriptPin
+	// ContentChanged makes the status StatusChanged; MtimeChanged and MatcherChanged are only
+	// worth a warning.
+	ContentChanged, MtimeChanged, MatcherChanged bool
+	// Reason explains the status for people; it is "" when the hook is approved and nothing
+	// changed.
+	Reason string
+}
+
+// Check says whether the hook may run. The key is (event, command); for a hook whose script is
+// named by a path, the script is hashed now and must match the approved content, since an edit
+// can keep the size and mtime.
+func (a *Allowlist) Check(h config.Hook) Check {
+	var c Check
+	var pinErr error
+	if h.Pinned() {
+		c.Current, pinErr = PinScript(h.Script)
+	}
+	ap := a.find(h.Event, h.Command)
+	if ap == nil {
+		c.Status, c.Reason = StatusNotApproved, "not approved"
+		return c
+	}
+	c.Approval = ap
+	c.Status = StatusApproved
+	c.MatcherChanged = ap.Matcher != h.Matcher
+
+	var changed, notes []string
+	if h.Pinned() {
+		old := ap.Script
+		switch {
+		case old == nil:
+			changed = append(changed, fmt.Sprintf("script %s was not pinned when approved", h.Script))
+		case old.Path != h.Script:
+			changed = append(changed, fmt.Sprintf("script path differs (approved %s, now %s)", old.Path, h.Script))
+		case pinErr != nil:
+			if errors.Is(pinErr, fs.ErrNotExist) {
+				changed = append(changed, fmt.Sprintf("script %s is missing", h.Script))
+			} else {
+				changed = append(changed, fmt.Sprintf("script cannot be read (%v)", pinErr))
+			}
+		case old.SHA256 != c.Current.SHA256:
+			changed = append(changed, fmt.Sprintf("content differs (sha256 %s, approved %s)",
+				short(c.Current.SHA256), short(old.SHA256)))
+		}
+		if len(changed) > 0 {
+			c.Status, c.ContentChanged = StatusChanged, true
+		}
+		if old != nil && c.Current != nil && !old.Mtime.Equal(c.Current.Mtime) {
+			c.MtimeChanged = true
+			if len(changed) == 0 {
+				notes = append(notes, "mtime changed since approval, content unchanged")
+			}
+		}
+	}
+	if c.MatcherChanged {
+		notes = append(notes, fmt.Sprintf("matcher changed since approval (approved %q, now %q)", ap.Matcher, h.Matcher))
+	}
+	if len(changed) > 0 {
+		c.Reason = "changed since approval: " + strings.Join(changed, "; ")
+		if len(notes) > 0 {
+			c.Reason += "; " + strings.Join(notes, "; ")
+		}
+	} else {
+		c.Reason = strings.Join(notes, "; ")
+	}
+	return c
+}
+
+// short abbreviates a hash for messages; the full value is in Current and Approval.
+func short(sum string) string {
+	if len(sum) > 12 {
+		return sum[:12]
+	}
+	return sum
+}

@@ -1,0 +1,235 @@
+package consent
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hookctl/hookctl/config"
+)
+
+// writeScript writes a script file and returns its path.
+func writeScript(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestPinScript(t *testing.T) {
+	dir := t.TempDir()
+	p := writeScript(t, dir, "hello.sh", "hello")
+	mtime := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	if err := os.Chtimes(p, mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	pin, err := PinScript(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ScriptPin{Path: p, SHA256: sumA, Size: 5, Mtime: mtime}
+	if *pin != want {
+		t.Errorf("PinScript = %+v, want %+v", *pin, want)
+	}
+	if pin.Mtime.Location() != time.UTC {
+		t.Errorf("mtime location = %v, want UTC", pin.Mtime.Location())
+	}
+	for _, bad := range []string{filepath.Join(dir, "missing.sh"), dir} {
+		if _, err := PinScript(bad); err == nil || !strings.Contains(err.Error(), bad) {
+			t.Errorf("PinScript(%s) error = %v, want one naming the path", bad, err)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	approvedAt := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		// setup writes the scene: it returns the hook as configured now and the allowlist.
+		setup                                func(t *testing.T, dir string) (config.Hook, *Allowlist)
+		status                               Status
+		content, mtime, matcher, wantCurrent bool
+		reason                               string
+	}{
+		{
+			name: "approved pinned",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				return approvedScript(t, dir, "echo hi\n", approvedAt)
+			},
+			status: StatusApproved, wantCurrent: true,
+		},
+		{
+			name: "approved unpinned",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h := config.Hook{Event: "pre_tool_call", Command: "my-hook", Matcher: "terminal"}
+				return h, &Allowlist{Approvals: []Approval{{Event: h.Event, Command: h.Command, Matcher: "terminal", ApprovedAt: approvedAt}}}
+			},
+			status: StatusApproved,
+		},
+		{
+			name: "not approved",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				h.Event = "post_tool_call"
+				return h, a
+			},
+			status: StatusNotApproved, wantCurrent: true, reason: "not approved",
+		},
+		{
+			name: "nil allowlist approves nothing",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				return config.Hook{Event: "e", Command: "c"}, nil
+			},
+			status: StatusNotApproved, reason: "not approved",
+		},
+		{
+			name: "script edited",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				writeScript(t, dir, "hook.sh", "rm -rf ~\n")
+				return h, a
+			},
+			status: StatusChanged, content: true, mtime: true, wantCurrent: true,
+			reason: "changed since approval: content differs (sha256 ",
+		},
+		{
+			name: "script edited keeping size and mtime",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				writeScript(t, dir, "hook.sh", "echo ho\n")
+				mt := a.Approvals[0].Script.Mtime
+				if err := os.Chtimes(h.Script, mt, mt); err != nil {
+					t.Fatal(err)
+				}
+				return h, a
+			},
+			status: StatusChanged, content: true, wantCurrent: true,
+			reason: "changed since approval: content differs",
+		},
+		{
+			name: "script deleted",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				if err := os.Remove(h.Script); err != nil {
+					t.Fatal(err)
+				}
+				return h, a
+			},
+			status: StatusChanged, content: true,
+			reason: "changed since approval: script " + "DIR/hook.sh is missing",
+		},
+		{
+			name: "script replaced by a folder",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				if err := os.Remove(h.Script); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Mkdir(h.Script, 0o700); err != nil {
+					t.Fatal(err)
+				}
+				return h, a
+			},
+			status: StatusChanged, content: true,
+			reason: "changed since approval: script cannot be read",
+		},
+		{
+			name: "touched",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				later := time.Now().Add(time.Hour)
+				if err := os.Chtimes(h.Script, later, later); err != nil {
+					t.Fatal(err)
+				}
+				return h, a
+			},
+			status: StatusApproved, mtime: true, wantCurrent: true,
+			reason: "mtime changed since approval, content unchanged",
+		},
+		{
+			name: "matcher changed",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				h.Matcher = "*"
+				return h, a
+			},
+			status: StatusApproved, matcher: true, wantCurrent: true,
+			reason: `matcher changed since approval (approved "terminal", now "*")`,
+		},
+		{
+			name: "approved unpinned, now pinned",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				a.Approvals[0].Script = nil
+				return h, a
+			},
+			status: StatusChanged, content: true, wantCurrent: true,
+			reason: "changed since approval: script DIR/hook.sh was not pinned when approved",
+		},
+		{
+			name: "approved pinned, now found on PATH",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				h.Script = ""
+				return h, a
+			},
+			status: StatusApproved,
+		},
+		{
+			name: "script path differs",
+			setup: func(t *testing.T, dir string) (config.Hook, *Allowlist) {
+				h, a := approvedScript(t, dir, "echo hi\n", approvedAt)
+				other := writeScript(t, dir, "other.sh", "echo hi\n")
+				a.Approvals[0].Script.Path = other
+				return h, a
+			},
+			status: StatusChanged, content: true, wantCurrent: true,
+			reason: "changed since approval: script path differs (approved DIR/other.sh, now DIR/hook.sh)",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			h, a := tt.setup(t, dir)
+			c := a.Check(h)
+			if c.Status != tt.status {
+				t.Errorf("Status = %q, want %q (reason %q)", c.Status, tt.status, c.Reason)
+			}
+			if c.ContentChanged != tt.content || c.MtimeChanged != tt.mtime || c.MatcherChanged != tt.matcher {
+				t.Errorf("changed content/mtime/matcher = %v/%v/%v, want %v/%v/%v",
+					c.ContentChanged, c.MtimeChanged, c.MatcherChanged, tt.content, tt.mtime, tt.matcher)
+			}
+			if (c.Current != nil) != tt.wantCurrent {
+				t.Errorf("Current = %+v, want present: %v", c.Current, tt.wantCurrent)
+			}
+			if (c.Approval == nil) != (tt.status == StatusNotApproved) {
+				t.Errorf("Approval = %+v with status %q", c.Approval, c.Status)
+			}
+			reason := strings.ReplaceAll(c.Reason, dir, "DIR")
+			if tt.reason == "" && reason != "" || !strings.HasPrefix(reason, tt.reason) {
+				t.Errorf("Reason = %q, want prefix %q", reason, tt.reason)
+			}
+		})
+	}
+}
+
+// approvedScript writes DIR/hook.sh and returns its hook with an allowlist approving it as
+// it is now.
+func approvedScript(t *testing.T, dir, content string, at time.Time) (config.Hook, *Allowlist) {
+	t.Helper()
+	p := writeScript(t, dir, "hook.sh", content)
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
+	pin, err := PinScript(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := config.Hook{Event: "pre_tool_call", Command: "./hook.sh", Matcher: "terminal", Script: p}
+	return h, &Allowlist{Approvals: []Approval{{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: at, Script: pin}}}
+}

@@ -1,0 +1,81 @@
+package consent
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/hookctl/hookctl/config"
+)
+
+// Prompt asks the person whether the hook may run and reports a yes. It is nil when nobody can
+// be asked (no terminal, or hookctl runs in the background).
+type Prompt func(h config.Hook, c Check) bool
+
+// Gate decides, hook by hook, whether a hook may run: a bypass runs everything and writes
+// nothing; otherwise the allowlist decides, and a person at a terminal may approve an
+// unapproved or changed hook, which records the approval.
+type Gate struct {
+	Store *Store
+	// Bypass approves every hook for this run only (--accept-hooks, HOOKCTL_ACCEPT_HOOKS,
+	// hooks_auto_accept). It is never written to the allowlist.
+	Bypass bool
+	Prompt Prompt
+	// Warn receives diagnostics for the person; nil discards them.
+	Warn func(string)
+
+	mu     sync.Mutex
+	loaded bool
+	list   *Allowlist
+}
+
+func (g *Gate) warn(format string, args ...any) {
+	if g.Warn != nil {
+		g.Warn(fmt.Sprintf(format, args...))
+	}
+}
+
+// allowlist loads the allowlist once. A corrupt or unreadable one approves nothing.
+func (g *Gate) allowlist() *Allowlist {
+	if !g.loaded {
+		g.loaded = true
+		list, err := g.Store.Load()
+		if err != nil {
+			if g.Bypass {
+				g.warn("%v; running hooks anyway because consent is bypassed for this run", err)
+			} else {
+				g.warn("%v; nothing is approved until it is fixed or removed", err)
+			}
+			list = &Allowlist{}
+		}
+		g.list = list
+	}
+	return g.list
+}
+
+// Decide reports whether the hook may run now: StatusApproved, or why not. Prompts are
+// asked one at a time, even when called from several goroutines.
+func (g *Gate) Decide(ctx context.Context, h config.Hook) Status {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.Bypass {
+		if g.Store != nil {
+			g.allowlist() // only to warn about a broken file
+		}
+		return StatusApproved
+	}
+	if g.Store == nil || ctx.Err() != nil {
+		return StatusNotApproved
+	}
+	c := g.allowlist().Check(h)
+	if c.Status == StatusApproved || g.Prompt == nil {
+		return c.Status
+	}
+	if !g.Prompt(h, c) {
+		return c.Status
+	}
+	if _, err := g.Store.ApproveSeen(h, c.Current); err != nil {
+		g.warn("the approval was not recorded: %v", err)
+	}
+	return StatusApproved
+}

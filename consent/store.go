@@ -1,0 +1,214 @@
+package consent
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/hookctl/hookctl/config"
+)
+
+// Store is the allowlist file on disk.
+type Store struct {
+	Path string
+	// Now is the clock for approved_at; nil means time.Now.
+	Now func() time.Time
+}
+
+// NewStore returns the store of the allowlist file at path.
+func NewStore(path string) *Store {
+	return &Store{Path: path}
+}
+
+func (s *Store) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Load reads the allowlist. A missing file is an empty allowlist; a corrupt one, or one of an
+// unknown version, is an error wrapping ErrCorrupt. Readers take no lock: writers replace the
+// file by rename, so a read sees one whole version or the other.
+func (s *Store) Load() (*Allowlist, error) {
+	data, err := os.ReadFile(s.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Allowlist{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
+	}
+	a, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
+	}
+	return a, nil
+}
+
+// Approve records approvals of the hooks, replacing any earlier approval of the same (event,
+// command), and returns the approvals written. Pinned hooks have their script hashed now. When
+// the existing file cannot be read or trusted, nothing is written.
+func (s *Store) Approve(hooks ...config.Hook) ([]Approval, error) {
+	at := s.now().UTC().Truncate(time.Second)
+	var written []Approval
+	index := map[[2]string]int{}
+	for _, h := range hooks {
+		if h.Event == "" || h.Command == "" {
+			return nil, fmt.Errorf("approving hook %q of event %q: event and command must not be empty", h.Command, h.Event)
+		}
+		ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: at}
+		if h.Pinned() {
+			pin, err := PinScript(h.Script)
+			if err != nil {
+				return nil, fmt.Errorf("approving hook %q: %w", h.Command, err)
+			}
+			ap.Script = pin
+		}
+		key := [2]string{h.Event, h.Command}
+		if i, ok := index[key]; ok {
+			written[i] = ap
+			continue
+		}
+		index[key] = len(written)
+		written = append(written, ap)
+	}
+	return s.record(written, index)
+}
+
+// ApproveSeen records an approval of h pinned to the script content the person was shown, so
+// that an edit made while they were deciding is not approved unseen: the next run finds the
+// hook changed and asks again.
+func (s *Store) ApproveSeen(h config.Hook, seen *ScriptPin) (Approval, error) {
+	if h.Event == "" || h.Command == "" {
+		return Approval{}, fmt.Errorf("approving hook %q of event %q: event and command must not be empty", h.Command, h.Event)
+	}
+	ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: s.now().UTC().Truncate(time.Second)}
+	if h.Pinned() {
+		if seen == nil {
+			return Approval{}, fmt.Errorf("approving hook %q: its script %s could not be read", h.Command, h.Script)
+		}
+		ap.Script = seen
+	}
+	written, err := s.record([]Approval{ap}, map[[2]string]int{{h.Event, h.Command}: 0})
+	if err != nil {
+		return Approval{}, err
+	}
+	return written[0], nil
+}
+
+// record writes the approvals, replacing earlier ones of the same (event, command) (index).
+func (s *Store) record(written []Approval, index map[[2]string]int) ([]Approval, error) {
+	if len(written) == 0 {
+		return nil, nil
+	}
+	err := s.update(func(a *Allowlist) bool {
+		kept := a.Approvals[:0]
+		for _, ap := range a.Approvals {
+			if _, ok := index[[2]string{ap.Event, ap.Command}]; !ok {
+				kept = append(kept, ap)
+			}
+		}
+		a.Approvals = append(kept, written...)
+		sortApprovals(a.Approvals)
+		return true
+	})
+	if err != nil {
+		return nil, err
+	}
+	sortApprovals(written)
+	return written, nil
+}
+
+// Revoke removes the approvals of the command for the event, or for every event when event is
+// "", and returns how many it removed. The file is written only when something was removed.
+func (s *Store) Revoke(command, event string) (int, error) {
+	removed := 0
+	err := s.update(func(a *Allowlist) bool {
+		kept := a.Approvals[:0]
+		for _, ap := range a.Approvals {
+			if ap.Command == command && (event == "" || ap.Event == event) {
+				removed++
+				continue
+			}
+			kept = append(kept, ap)
+		}
+		a.Approvals = kept
+		return removed > 0
+	})
+	if err != nil {
+		return 0, err
+	}
+	return removed, nil
+}
+
+// Mode returns the permission bits of the allowlist file.
+func (s *Store) Mode() (os.FileMode, error) {
+	fi, err := os.Stat(s.Path)
+	if err != nil {
+		return 0, fmt.Errorf("checking allowlist %s: %w", s.Path, err)
+	}
+	return fi.Mode().Perm(), nil
+}
+
+// update is the locked read-modify-write every change goes through. change edits the loaded
+// allowlist and reports whether there is anything to write. A load error aborts before any
+// write, so a corrupt file is left exactly as it was.
+func (s *Store) update(change func(*Allowlist) bool) error {
+	dir := filepath.Dir(s.Path)
+	// MkdirAll leaves an existing folder's mode alone: it may be shared on purpose.
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("creating allowlist folder %s: %w", dir, err)
+	}
+	unlock, err := lock(s.Path)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	a, err := s.Load()
+	if err != nil {
+		return err
+	}
+	if !change(a) {
+		return nil
+	}
+	return writeAtomic(s.Path, a.Encode())
+}
+
+// writeAtomic replaces path with data so that a crash leaves the old file or the new one,
+// never a mix: a 0600 temp file in the same folder, fsynced, renamed over path, and the
+// folder fsynced so that the rename itself is durable.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("writing allowlist %s: %w", path, err)
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("writing allowlist %s: %w", path, err)
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("syncing allowlist folder %s: %w", dir, err)
+	}
+	defer d.Close()
+	// Some file systems cannot fsync a folder; the file itself is already safe there.
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
+		return fmt.Errorf("syncing allowlist folder %s: %w", dir, err)
+	}
+	return nil
+}
