@@ -5,6 +5,6 @@ if ! command -v git >/dev/null 2>&1 || ! git rev-parse --is-inside-work-tree >/d
   echo '{}'
   exit 0
 fi
-branch=$(git rev-parse --abbrev-ref HEAD 2>/dev/null)
+branch=$(git symbolic-ref --short HEAD 2>/dev/null || git rev-parse --short HEAD 2>/dev/null)
 changes=$(git status --porcelain 2>/dev/null | wc -l | tr -d ' ')
 printf '{"context":"git: on branch %s, %s changed file(s)"}\n' "$branch" "$changes"

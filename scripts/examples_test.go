@@ -1,0 +1,189 @@
+package scripts
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runExample runs an example script with the payload on stdin and the given PATH.
+func runExample(t *testing.T, name, payload string, env ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	cmd := exec.Command(filepath.Join("examples", name))
+	cmd.Stdin = strings.NewReader(payload)
+	cmd.Env = append(os.Environ(), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	return out.String(), errb.String(), err
+}
+
+// minimalPath is a PATH with the basic tools and no JSON tool, to test the degraded mode.
+func minimalPath(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, tool := range []string{"sh", "cat", "tr", "sed", "head", "date", "dirname", "mkdir"} {
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skipf("%s not found", tool)
+		}
+		if err := os.Symlink(p, filepath.Join(dir, tool)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return "PATH=" + dir
+}
+
+func decision(t *testing.T, stdout string) string {
+	t.Helper()
+	var a struct{ Action string }
+	if err := json.Unmarshal([]byte(stdout), &a); err != nil {
+		t.Fatalf("stdout %q is not JSON: %v", stdout, err)
+	}
+	return a.Action
+}
+
+func TestBlockDestructive(t *testing.T) {
+	tests := []struct {
+		command string
+		block   bool
+	}{
+		{"rm -rf /", true},
+		{"rm  -rf   /", true},
+		{"sudo rm -rf /*", true},
+		{"rm -rf ~", true},
+		{"rm -rf / --no-preserve-root", true},
+		{"git push --force origin main", true},
+		{"git push -f origin master", true},
+		{"git push origin +main", true},
+		{"ls -la", false},
+		{"rm -rf ./build", false},
+		{"git push origin main", false},
+		{"git push --force origin feature", false},
+	}
+	paths := map[string]string{"with a JSON tool": "", "without one": minimalPath(t)}
+	for mode, path := range paths {
+		for _, tt := range tests {
+			t.Run(mode+"/"+tt.command, func(t *testing.T) {
+				payload, _ := json.Marshal(map[string]any{"tool_name": "terminal", "tool_input": map[string]string{"command": tt.command}})
+				var env []string
+				if path != "" {
+					env = append(env, path)
+				}
+				out, stderr, err := runExample(t, "block-destructive.sh", string(payload), env...)
+				if err != nil {
+					t.Fatalf("exit: %v (stderr %q)", err, stderr)
+				}
+				if got := decision(t, out) == "block"; got != tt.block {
+					t.Errorf("blocked = %v, want %v (stdout %q)", got, tt.block, out)
+				}
+				if path != "" && !strings.Contains(stderr, "neither python3 nor jq") {
+					t.Errorf("degraded mode not announced on stderr: %q", stderr)
+				}
+			})
+		}
+	}
+}
+
+func TestFormatOnWrite(t *testing.T) {
+	if _, err := exec.LookPath("gofmt"); err != nil {
+		t.Skip("gofmt not on PATH")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "x.go")
+	if err := os.WriteFile(file, []byte("package x\nfunc  F( ) {  }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	payload, _ := json.Marshal(map[string]any{"tool_name": "write_file", "tool_input": map[string]string{"path": file}})
+	out, stderr, err := runExample(t, "format-on-write.sh", string(payload))
+	if err != nil || strings.TrimSpace(out) != "{}" {
+		t.Fatalf("out %q err %v stderr %q", out, err, stderr)
+	}
+	got, _ := os.ReadFile(file)
+	if string(got) != "package x\n\nfunc F() {}\n" {
+		t.Errorf("file not formatted: %q", got)
+	}
+
+	// Without python3 or jq it cannot read the payload: it says so and changes nothing.
+	if err := os.WriteFile(file, []byte("package x\nfunc  F( ) {  }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, err = runExample(t, "format-on-write.sh", string(payload), minimalPath(t))
+	if err != nil || strings.TrimSpace(out) != "{}" || !strings.Contains(stderr, "nothing formatted") {
+		t.Fatalf("degraded: out %q err %v stderr %q", out, err, stderr)
+	}
+	if got, _ := os.ReadFile(file); string(got) != "package x\nfunc  F( ) {  }\n" {
+		t.Errorf("degraded mode changed the file: %q", got)
+	}
+}
+
+func TestInjectGitStatus(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not on PATH")
+	}
+	dir := t.TempDir()
+	for _, args := range [][]string{{"init", "-q", "-b", "work"}, {"config", "user.email", "a@b"}, {"config", "user.name", "a"}} {
+		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "new.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(filepath.Join("examples", "inject-git-status.sh"))
+	cmd := exec.Command(abs)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(`{"hook_event_name":"pre_llm_call"}`)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a struct{ Context string }
+	if err := json.Unmarshal(out, &a); err != nil {
+		t.Fatalf("stdout %q: %v", out, err)
+	}
+	if a.Context != "git: on branch work, 1 changed file(s)" {
+		t.Errorf("context = %q", a.Context)
+	}
+}
+
+func TestLogSubagents(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "logs", "subagents.jsonl")
+	for _, status := range []string{"completed", "failed"} {
+		payload := `{"hook_event_name":"subagent_stop","extra":{"child_status":"` + status + `","duration_ms":12}}`
+		if _, stderr, err := runExample(t, "log-subagents.sh", payload, "SUBAGENT_LOG="+log, minimalPath(t)); err != nil {
+			t.Fatalf("%v: %s", err, stderr)
+		}
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want 2 lines, got %q", data)
+	}
+	for i, want := range []string{"completed", "failed"} {
+		var rec struct {
+			Time  string
+			Event struct {
+				Extra struct {
+					ChildStatus string `json:"child_status"`
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(lines[i]), &rec); err != nil {
+			t.Fatalf("line %d %q: %v", i, lines[i], err)
+		}
+		if rec.Time == "" || rec.Event.Extra.ChildStatus != want {
+			t.Errorf("line %d = %+v", i, rec)
+		}
+	}
+	if _, _, err := runExample(t, "log-subagents.sh", "not json", "SUBAGENT_LOG="+log); err == nil {
+		t.Error("a payload that is not JSON was accepted")
+	}
+}
