@@ -16,21 +16,117 @@ var scriptExts = []string{".sh", ".bash", ".zsh", ".fish", ".py", ".rb", ".pl", 
 // ShellSyntax lists the shell operators that hookctl passes literally; doctor flags them.
 var ShellSyntax = []string{"|", "&&", ";", ">", "<", "$(", "`"}
 
+// literal is the mark scan puts before a $ or ~ that must not be expanded. A NUL cannot be in a
+// valid command, and shlex keeps it as a word character; expandWord drops it.
+const literal = '\x00'
+
+// scan reads cmd with the grammar of shlex, to learn what shlex's words cannot say. It returns
+// cmd with a literal mark before every $ and ~ that a shell would not expand (inside single
+// quotes, or after a backslash), so that `sh -c 'echo $x'` reaches sh unchanged; the first word
+// of the first comment ("" when there is none); and the quote or backslash left open at the end
+// ("" when none). Double quotes do not protect: "$VAR" and "~/My Hooks/x.sh" still expand.
+func scan(cmd string) (marked, comment, open string) {
+	const (
+		between = iota // between words
+		word
+		escape // after a backslash outside quotes
+		double
+		doubleEscape
+		single
+		inComment
+	)
+	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+	var b strings.Builder
+	state := between
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch state {
+		case between, word:
+			switch {
+			case isSpace(c):
+				state = between
+			case c == '"':
+				state = double
+			case c == '\'':
+				state = single
+			case c == '\\':
+				state = escape
+			case c == '#' && state == between:
+				state = inComment
+				if comment == "" {
+					end := i + 1
+					for end < len(cmd) && !isSpace(cmd[end]) {
+						end++
+					}
+					comment = cmd[i:end]
+				}
+			default:
+				state = word
+			}
+		case escape:
+			if c == '$' || c == '~' {
+				b.WriteByte(literal)
+			}
+			state = word
+		case doubleEscape:
+			if c == '$' || c == '~' {
+				b.WriteByte(literal)
+			}
+			state = double
+		case double:
+			switch c {
+			case '"':
+				state = word
+			case '\\':
+				state = doubleEscape
+			}
+		case single:
+			switch c {
+			case '\'':
+				state = word
+			case '$', '~':
+				b.WriteByte(literal)
+			}
+		case inComment:
+			if c == '\n' {
+				state = between
+			}
+		}
+		b.WriteByte(c)
+	}
+	switch state {
+	case escape, doubleEscape:
+		open = `\`
+	case double:
+		open = `"`
+	case single:
+		open = `'`
+	}
+	return b.String(), comment, open
+}
+
 // splitCommand splits a command like a shell would, with no shell: quotes and backslashes are
 // honoured, nothing is run. A word that would start a comment is an error, because nothing of a
-// command may vanish silently.
+// command may vanish silently. The words keep scan's literal marks.
 func splitCommand(cmd string) ([]string, error) {
 	if strings.IndexByte(cmd, 0) >= 0 {
 		return nil, errors.New("command contains a NUL byte")
 	}
-	words, err := shlex.Split(cmd)
+	marked, comment, open := scan(cmd)
+	switch open {
+	case `'`, `"`:
+		return nil, fmt.Errorf("command has an unclosed quote (%s)", open)
+	case `\`:
+		return nil, errors.New("command ends with a backslash that escapes nothing")
+	}
+	words, err := shlex.Split(marked)
 	if err != nil {
 		return nil, fmt.Errorf("command does not split cleanly: %v", err)
 	}
 	// The tokenizer also returns comment tokens, which Split drops: a count that differs means
 	// part of the command would be read as a comment.
 	tokens := 0
-	tz := shlex.NewTokenizer(strings.NewReader(cmd))
+	tz := shlex.NewTokenizer(strings.NewReader(marked))
 	for {
 		if _, err := tz.Next(); err != nil {
 			break
@@ -38,8 +134,11 @@ func splitCommand(cmd string) ([]string, error) {
 		tokens++
 	}
 	if tokens != len(words) {
-		if len(words) == 0 {
+		switch {
+		case len(words) == 0:
 			return nil, errors.New("command is only a comment")
+		case comment != "":
+			return nil, fmt.Errorf(`the word %q would start a comment and drop the rest of its line: quote it ('%s') to pass it as an argument`, comment, comment)
 		}
 		return nil, errors.New(`a word of the command starts with "#" and would be read as a comment: quote it ('#...') to pass it as an argument`)
 	}
@@ -49,19 +148,28 @@ func splitCommand(cmd string) ([]string, error) {
 	return words, nil
 }
 
+// unmark removes scan's literal marks.
+func unmark(w string) string { return strings.ReplaceAll(w, string(literal), "") }
+
 // expandWord expands a leading ~ or ~/ to the home folder and $VAR / ${VAR} from the
-// environment. Anything else, $(, $1 and a lone $ included, stays as written.
+// environment, an unset variable to nothing. Anything else, $(, $1 and a lone $ included, stays
+// as written, and so does a $ or ~ that scan marked literal.
 func expandWord(w string, lookup func(string) (string, bool)) string {
 	if w == "~" || strings.HasPrefix(w, "~/") {
 		if home, ok := lookup("HOME"); ok && home != "" {
 			w = home + w[1:]
 		}
 	}
-	if !strings.Contains(w, "$") {
+	if !strings.ContainsAny(w, "$"+string(literal)) {
 		return w
 	}
 	var b strings.Builder
 	for i := 0; i < len(w); i++ {
+		if w[i] == literal && i+1 < len(w) {
+			i++
+			b.WriteByte(w[i])
+			continue
+		}
 		if w[i] != '$' || i+1 >= len(w) {
 			b.WriteByte(w[i])
 			continue
@@ -118,16 +226,19 @@ func hasScriptExt(w string) bool {
 // resolveCommand splits, expands and resolves a command. It returns the argv and the script:
 // the index of the script word and its absolute path, "" when the script is found on PATH.
 func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (argv []string, scriptWord int, script string, err error) {
-	raw, err := splitCommand(cmd)
+	marked, err := splitCommand(cmd)
 	if err != nil {
 		return nil, 0, "", err
 	}
-	argv = make([]string, len(raw))
-	for i, w := range raw {
+	argv = make([]string, len(marked))
+	for i, w := range marked {
 		argv[i] = expandWord(w, lookup)
 	}
 	if argv[0] == "" {
-		return nil, 0, "", fmt.Errorf("the program word %q expands to nothing", raw[0])
+		return nil, 0, "", fmt.Errorf("the program word %q expands to nothing", unmark(marked[0]))
+	}
+	if w := marked[0]; (w == "~" || strings.HasPrefix(w, "~/")) && argv[0] == w {
+		return nil, 0, "", fmt.Errorf("%q starts with ~ but HOME is not set", w)
 	}
 	// The script: the first word with a script extension, else the first named by a path,
 	// else the program itself.
@@ -139,7 +250,12 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (argv [
 		}
 	}
 	if scriptWord < 0 {
-		for i, w := range raw {
+		for i, w := range marked { // a ~ marked literal names no home folder
+			// Flags (--out=/tmp/x) and URLs (http://host/x) contain a slash but name no
+			// script: pinning them would make the hook impossible to approve.
+			if strings.HasPrefix(argv[i], "-") || strings.Contains(argv[i], "://") {
+				continue
+			}
 			if strings.Contains(argv[i], "/") || strings.HasPrefix(w, "~") {
 				scriptWord = i
 				break

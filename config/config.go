@@ -25,6 +25,10 @@ type Config struct {
 	Parallel bool
 	// Problems lists errors and warnings in file order.
 	Problems []Problem
+	// Unreadable is set when the whole file was dropped (a YAML syntax error, or not a
+	// mapping): its custom events are unknown, so every event name is accepted and has no hooks,
+	// which fails open like the rest of hookctl.
+	Unreadable bool
 }
 
 // Severity says whether a problem dropped something (error) or only deserves attention.
@@ -145,9 +149,10 @@ func (c *Config) HooksFor(event string) []Hook {
 	return out
 }
 
-// KnownEvent reports whether the event is built in or declared in custom_events.
+// KnownEvent reports whether the event is built in or declared in custom_events (any event,
+// when the file was unreadable).
 func (c *Config) KnownEvent(event string) bool {
-	if IsBuiltinEvent(event) {
+	if IsBuiltinEvent(event) || c.Unreadable {
 		return true
 	}
 	for _, e := range c.CustomEvents {

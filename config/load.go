@@ -1,8 +1,10 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -47,20 +49,28 @@ func empty(path string) *Config {
 // Parse validates config data as if read from path.
 func Parse(path string, data []byte, opts Options) *Config {
 	c := empty(path)
-	l := &loader{cfg: c, lookup: opts.LookupEnv}
+	l := &loader{cfg: c, lookup: opts.LookupEnv, reported: map[*yaml.Node]bool{}}
 	if l.lookup == nil {
 		l.lookup = os.LookupEnv
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		line, msg := yamlErrorLine(err)
+	docs, err := decodeAll(data)
+	if err != nil {
+		line, msg := syntaxError(data, err)
 		l.errorf(line, 1, "", "", "YAML syntax error: %s (no hook of this file is loaded)", msg)
+		c.Unreadable = true
 		return c
 	}
-	if len(doc.Content) == 0 {
+	if len(docs) == 0 || len(docs[0].Content) == 0 {
 		return c // an empty file: no hooks
 	}
-	l.top(doc.Content[0])
+	// Only one document is read; a second one must not vanish silently.
+	for _, d := range docs[1:] {
+		if len(d.Content) > 0 && !isNull(d.Content[0]) {
+			l.errorf(max(d.Line, 1), max(d.Column, 1), "", "", "a second YAML document starts here; only the first is read (its hooks are dropped)")
+			break
+		}
+	}
+	l.top(docs[0].Content[0])
 	sort.SliceStable(c.Problems, func(i, j int) bool {
 		a, b := c.Problems[i], c.Problems[j]
 		if a.Line != b.Line {
@@ -70,6 +80,24 @@ func Parse(path string, data []byte, opts Options) *Config {
 	})
 	return c
 }
+
+// decodeAll reads every YAML document of data: a syntax error in any of them fails the file.
+func decodeAll(data []byte) ([]*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var docs []*yaml.Node
+	for {
+		var doc yaml.Node
+		if err := dec.Decode(&doc); err != nil {
+			if errors.Is(err, io.EOF) {
+				return docs, nil
+			}
+			return docs, err
+		}
+		docs = append(docs, &doc)
+	}
+}
+
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
 
 var yamlLineRE = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
 
@@ -89,9 +117,49 @@ func yamlErrorLine(err error) (int, string) {
 	return line, m[2]
 }
 
+// syntaxError locates a YAML syntax error. yaml.v3 names the line where the enclosing block
+// starts (counted from 0 for parser errors), or no line at all, which can be far from the
+// mistake. The mistake is on the last line of the shortest prefix of whole lines that fails with
+// the same message; a binary search finds it in a few parses.
+func syntaxError(data []byte, err error) (int, string) {
+	yamlLine, msg := yamlErrorLine(err)
+	var ends []int // ends[k] is the length of the first k+1 lines
+	for i, b := range data {
+		if b == '\n' {
+			ends = append(ends, i+1)
+		}
+	}
+	if len(ends) == 0 || ends[len(ends)-1] != len(data) {
+		ends = append(ends, len(data))
+	}
+	fails := func(k int) bool {
+		_, err := decodeAll(data[:ends[k]])
+		if err == nil {
+			return false
+		}
+		_, m := yamlErrorLine(err)
+		return m == msg
+	}
+	if !fails(len(ends) - 1) {
+		return yamlLine, msg
+	}
+	k := sort.Search(len(ends)-1, fails)
+	start := 0
+	if k > 0 {
+		start = ends[k-1]
+	}
+	if indent := data[start:ends[k]]; len(bytes.TrimLeft(indent, " \t")) < len(bytes.TrimLeft(indent, " ")) {
+		msg += " (YAML indents with spaces, not tabs)"
+	}
+	return k + 1, msg
+}
+
 type loader struct {
 	cfg    *Config
 	lookup func(string) (string, bool)
+	// reported holds the keys already reported as repeated: a mapping merged into several
+	// entries is reported once.
+	reported map[*yaml.Node]bool
 }
 
 func (l *loader) problem(sev Severity, line, col int, event, command, format string, args ...any) {
@@ -109,8 +177,9 @@ func (l *loader) warnf(line, col int, event, command, format string, args ...any
 	l.problem(SeverityWarning, line, col, event, command, format, args...)
 }
 
-// deref follows an alias. Only one level is followed per lookup and the walk below never
-// descends further than entry values, so anchors and aliases cannot make loading explode.
+// deref follows an alias. Aliases are never expanded: the walk below reads each event's list
+// and each entry once, and pairs visits a merged mapping once, so an alias bomb stays as small
+// as the file.
 func deref(n *yaml.Node) *yaml.Node {
 	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 8; i++ {
 		n = n.Alias
@@ -120,24 +189,90 @@ func deref(n *yaml.Node) *yaml.Node {
 
 type pair struct{ key, value *yaml.Node }
 
-// pairs returns a mapping's key/value pairs, reporting repeated keys (the first is kept).
-func (l *loader) pairs(m *yaml.Node, event string) []pair {
-	seen := map[string]*yaml.Node{}
-	var out []pair
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		k, v := deref(m.Content[i]), m.Content[i+1]
-		if k == nil || k.Kind != yaml.ScalarNode {
-			l.errorf(m.Content[i].Line, m.Content[i].Column, event, "", "a key must be a plain name")
-			continue
-		}
-		if first, dup := seen[k.Value]; dup {
-			l.errorf(k.Line, k.Column, event, "", "key %q repeated (first at line %d, line %d ignored)", k.Value, first.Line, k.Line)
-			continue
-		}
-		seen[k.Value] = k
-		out = append(out, pair{k, v})
+// pairs returns a mapping's key/value pairs, reporting repeated keys (the first is kept). Merge
+// keys (`<<: *defaults`, or a list of such) are honoured as PyYAML reads them: a merged mapping
+// supplies the keys not set before it, the mapping's own keys first, then each merged mapping in
+// order, depth first. Each mapping is visited once, so nested merges cannot make loading explode
+// and a merge cycle ends. ok is false when a merge key does not name mappings: an entry is
+// dropped then.
+func (l *loader) pairs(m *yaml.Node, event string) (out []pair, ok bool) {
+	ok = true
+	suffix := ""
+	if event != "" {
+		suffix = " (hook dropped)"
 	}
-	return out
+	seen := map[string]bool{}
+	visited := map[*yaml.Node]bool{m: true}
+	stack := []*yaml.Node{m}
+	for len(stack) > 0 {
+		cur := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		own := map[string]*yaml.Node{}
+		var merges []*yaml.Node
+		for i := 0; i+1 < len(cur.Content); i += 2 {
+			k, v := deref(cur.Content[i]), cur.Content[i+1]
+			if k == nil || k.Kind != yaml.ScalarNode {
+				l.reportOnce(cur.Content[i], func() {
+					l.errorf(cur.Content[i].Line, cur.Content[i].Column, event, "", "a key must be a plain name")
+				})
+				continue
+			}
+			if k.Tag == "!!merge" {
+				merges = append(merges, v)
+				continue
+			}
+			if first, dup := own[k.Value]; dup {
+				l.reportOnce(k, func() {
+					l.errorf(k.Line, k.Column, event, "", "key %q repeated (first at line %d, line %d ignored)", k.Value, first.Line, k.Line)
+				})
+				continue
+			}
+			own[k.Value] = k
+			if !seen[k.Value] {
+				seen[k.Value] = true
+				out = append(out, pair{k, v})
+			}
+		}
+		// Pushed in reverse, so that the first merged mapping is read next.
+		var sources []*yaml.Node
+		for _, v := range merges {
+			v = deref(v)
+			switch v.Kind {
+			case yaml.MappingNode:
+				sources = append(sources, v)
+				continue
+			case yaml.SequenceNode:
+				all := true
+				for _, item := range v.Content {
+					if item = deref(item); item.Kind == yaml.MappingNode {
+						sources = append(sources, item)
+					} else {
+						all = false
+					}
+				}
+				if all {
+					continue
+				}
+			}
+			l.errorf(v.Line, v.Column, event, "", "a merge key (<<) must name a mapping or a list of mappings, not %s%s", describe(v), suffix)
+			ok = false
+		}
+		for i := len(sources) - 1; i >= 0; i-- {
+			if !visited[sources[i]] {
+				visited[sources[i]] = true
+				stack = append(stack, sources[i])
+			}
+		}
+	}
+	return out, ok
+}
+
+// reportOnce reports a problem of a node once, however many times it is read through aliases.
+func (l *loader) reportOnce(n *yaml.Node, report func()) {
+	if !l.reported[n] {
+		l.reported[n] = true
+		report()
+	}
 }
 
 var topKeys = []string{"hooks", "hooks_auto_accept", "custom_events", "parallel"}
@@ -149,10 +284,12 @@ func (l *loader) top(root *yaml.Node) {
 			return
 		}
 		l.errorf(root.Line, root.Column, "", "", "the config must be a mapping with a \"hooks\" key (no hook of this file is loaded)")
+		l.cfg.Unreadable = true
 		return
 	}
 	var hooks *yaml.Node
-	for _, p := range l.pairs(root, "") {
+	ps, _ := l.pairs(root, "")
+	for _, p := range ps {
 		switch p.key.Value {
 		case "hooks":
 			hooks = p.value
@@ -181,17 +318,21 @@ func (l *loader) customEvents(n *yaml.Node) {
 		return
 	}
 	if n.Kind != yaml.SequenceNode {
-		l.errorf(n.Line, n.Column, "", "", "custom_events must be a list of event names")
+		l.errorf(n.Line, n.Column, "", "", "custom_events must be a list of event names, not %s", describe(n))
 		return
 	}
 	for _, item := range n.Content {
 		item = deref(item)
 		if item.Kind != yaml.ScalarNode || item.Tag != "!!str" || strings.TrimSpace(item.Value) == "" {
-			l.errorf(item.Line, item.Column, "", "", "a custom event must be a non-empty name")
+			l.errorf(item.Line, item.Column, "", "", "a custom event must be a non-empty name, not %s", describe(item))
+			continue
+		}
+		if IsBuiltinEvent(item.Value) {
+			l.warnf(item.Line, item.Column, "", "", "custom event %q is a built-in event (ignored)", item.Value)
 			continue
 		}
 		if l.cfg.KnownEvent(item.Value) {
-			l.warnf(item.Line, item.Column, "", "", "custom event %q is already known", item.Value)
+			l.warnf(item.Line, item.Column, "", "", "custom event %q is listed twice (ignored)", item.Value)
 			continue
 		}
 		l.cfg.CustomEvents = append(l.cfg.CustomEvents, item.Value)
@@ -204,10 +345,11 @@ func (l *loader) events(n *yaml.Node) {
 		return
 	}
 	if n.Kind != yaml.MappingNode {
-		l.errorf(n.Line, n.Column, "", "", "hooks must be a mapping from event names to lists of hooks")
+		l.errorf(n.Line, n.Column, "", "", "hooks must be a mapping from event names to lists of hooks, not %s (no hook is loaded)", describe(n))
 		return
 	}
-	for _, p := range l.pairs(n, "") {
+	ps, _ := l.pairs(n, "")
+	for _, p := range ps {
 		event := p.key.Value
 		if !l.cfg.KnownEvent(event) {
 			l.errorf(p.key.Line, p.key.Column, event, "", "unknown event %q (its hooks are dropped)%s", event, UnknownEventHint(event, l.cfg.AllEvents()))
@@ -218,7 +360,7 @@ func (l *loader) events(n *yaml.Node) {
 			continue
 		}
 		if list.Kind != yaml.SequenceNode {
-			l.errorf(list.Line, list.Column, event, "", "event %s must be a list of hooks (its hooks are dropped)", event)
+			l.errorf(list.Line, list.Column, event, "", "event %s must be a list of hooks, not %s (its hooks are dropped)", event, describe(list))
 			continue
 		}
 		for _, item := range list.Content {
@@ -235,10 +377,10 @@ var entryKeys = []string{"matcher", "command", "timeout", "fail_closed"}
 func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 	h := Hook{Event: event, Line: n.Line, Col: n.Column}
 	if n.Kind != yaml.MappingNode {
-		l.errorf(n.Line, n.Column, event, "", "a hook must be a mapping with a \"command\" key (hook dropped)")
+		l.errorf(n.Line, n.Column, event, "", "a hook must be a mapping with a \"command\" key, not %s (hook dropped)", describe(n))
 		return h, false
 	}
-	ps := l.pairs(n, event)
+	ps, ok := l.pairs(n, event)
 	// The command first, so that every later problem can name it.
 	var cmdNode *yaml.Node
 	for _, p := range ps {
@@ -249,15 +391,16 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 			}
 		}
 	}
-	ok := true
 	drop := func(line, col int, format string, args ...any) {
 		l.errorf(line, col, event, h.Command, format+" (hook dropped)", args...)
 		ok = false
 	}
 	if cmdNode == nil {
 		drop(n.Line, n.Column, "hook has no \"command\"")
+	} else if isNull(cmdNode) {
+		drop(cmdNode.Line, cmdNode.Column, "command is empty")
 	} else if cmdNode.Kind != yaml.ScalarNode || cmdNode.Tag != "!!str" {
-		drop(cmdNode.Line, cmdNode.Column, "command must be a string")
+		drop(cmdNode.Line, cmdNode.Column, "command must be a string, not %s", describe(cmdNode))
 	} else if argv, sw, script, err := resolveCommand(h.Command, l.cfg.Dir, l.lookup); err != nil {
 		drop(cmdNode.Line, cmdNode.Column, "%v", err)
 	} else {
@@ -270,7 +413,7 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 		case "command":
 		case "matcher":
 			if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
-				drop(v.Line, v.Column, "matcher must be a string (a regular expression or \"*\")")
+				drop(v.Line, v.Column, "matcher must be a string (a regular expression or \"*\"), not %s", describe(v))
 				continue
 			}
 			re, err := CompileMatcher(v.Value)
@@ -292,7 +435,7 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 			}
 			eff, clamped := EffectiveTimeout(d)
 			if clamped {
-				l.warnf(v.Line, v.Column, event, h.Command, "timeout %s is above the maximum; clamped to %s", formatSeconds(d), formatSeconds(eff))
+				l.warnf(v.Line, v.Column, event, h.Command, "timeout %s is above the maximum; clamped to %s", describe(v), formatSeconds(eff))
 			}
 			h.Timeout, h.TimeoutClamped = eff, clamped
 		case "fail_closed":
@@ -336,10 +479,17 @@ func (l *loader) boolean(n *yaml.Node, key, event, command string) (bool, bool) 
 	return false, false
 }
 
+// describe shows a value in a message as it is written: strings quoted, other scalars bare.
 func describe(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.ScalarNode:
-		return strconv.Quote(n.Value)
+		if n.Tag == "!!str" || n.Tag == "" {
+			return strconv.Quote(n.Value)
+		}
+		if n.Tag == "!!null" {
+			return "an empty value"
+		}
+		return n.Value
 	case yaml.SequenceNode:
 		return "a list"
 	case yaml.MappingNode:
@@ -351,14 +501,15 @@ func describe(n *yaml.Node) string {
 // parseTimeout reads seconds (integer or fraction, also as a string with no unit) or a Go
 // duration string. msg is non-empty when the value cannot be used.
 func parseTimeout(n *yaml.Node) (time.Duration, string) {
+	bad := fmt.Sprintf(`timeout must be a number of seconds or a duration like "5s", not %s`, describe(n))
 	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" || n.Tag == "!!bool" {
-		return 0, fmt.Sprintf("timeout %s is not a number of seconds or a duration", describe(n))
+		return 0, bad
 	}
 	s := strings.TrimSpace(n.Value)
 	var d time.Duration
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return 0, fmt.Sprintf("timeout %q is not a number of seconds or a duration", n.Value)
+			return 0, bad
 		}
 		if f > MaxTimeout.Seconds()*1000 {
 			f = MaxTimeout.Seconds() * 1000 // no overflow; clamped below
@@ -367,10 +518,10 @@ func parseTimeout(n *yaml.Node) (time.Duration, string) {
 	} else if pd, err := time.ParseDuration(s); err == nil {
 		d = pd
 	} else {
-		return 0, fmt.Sprintf("timeout %q is not a number of seconds or a duration", n.Value)
+		return 0, bad
 	}
 	if d <= 0 {
-		return 0, fmt.Sprintf("timeout %s must be positive", strconv.Quote(n.Value))
+		return 0, fmt.Sprintf("timeout must be positive, not %s", describe(n))
 	}
 	return d, ""
 }

@@ -1,0 +1,308 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// parseCommand loads a config, written in dir, holding one pre_tool_call hook that runs command.
+func parseCommand(t *testing.T, dir, command string) *Config {
+	t.Helper()
+	data, err := yaml.Marshal(map[string]any{
+		"hooks": map[string]any{"pre_tool_call": []map[string]string{{"command": command}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Parse(filepath.Join(dir, "config.yaml"), data, Options{LookupEnv: testEnv})
+}
+
+// TestCommandResolution covers SPEC section 2, "Command splitting and resolution", and the
+// script rule: the first word with a script extension, else the first word with a / or a
+// leading ~, else the program found on PATH (then not pinned).
+func TestCommandResolution(t *testing.T) {
+	// $DIR in a want is the config's folder, a fresh t.TempDir per case.
+	tests := []struct {
+		name       string
+		command    string
+		files      []string // created in the config's folder first
+		wantArgv   []string
+		wantWord   int    // ScriptWord
+		wantScript string // "" when the script is found on PATH at run time
+	}{
+		{
+			name:     "bare program stays bare, for PATH at run time",
+			command:  "guard --flag",
+			wantArgv: []string{"guard", "--flag"},
+		},
+		{
+			name:     "bare program with a script extension stays bare too",
+			command:  "guard.sh",
+			wantArgv: []string{"guard.sh"},
+		},
+		{
+			name:       "absolute program stays",
+			command:    "/opt/hooks/guard.sh -v",
+			wantArgv:   []string{"/opt/hooks/guard.sh", "-v"},
+			wantScript: "/opt/hooks/guard.sh",
+		},
+		{
+			name:       "relative program resolves against the config folder",
+			command:    "./guard.sh",
+			wantArgv:   []string{"$DIR/guard.sh"},
+			wantScript: "$DIR/guard.sh",
+		},
+		{
+			name:       "relative program without a dot",
+			command:    "hooks/guard.sh",
+			wantArgv:   []string{"$DIR/hooks/guard.sh"},
+			wantScript: "$DIR/hooks/guard.sh",
+		},
+		{
+			name:       "relative program in a parent folder",
+			command:    "../shared/guard.sh",
+			wantArgv:   []string{"$DIR/../shared/guard.sh"},
+			wantScript: "$DIR/../shared/guard.sh",
+		},
+		{
+			name:       "home program",
+			command:    "~/.agent-hooks/guard.sh",
+			wantArgv:   []string{"/home/tester/.agent-hooks/guard.sh"},
+			wantScript: "/home/tester/.agent-hooks/guard.sh",
+		},
+		{
+			name:       "leading ~ expanded in every word, and only leading ~ or ~/",
+			command:    "~/bin/run ~ ~/data x~ a/~/b ~other/x",
+			wantArgv:   []string{"/home/tester/bin/run", "/home/tester", "/home/tester/data", "x~", "a/~/b", "~other/x"},
+			wantScript: "/home/tester/bin/run",
+		},
+		{
+			name:       "$VAR and ${VAR} expanded in every word, unset to nothing",
+			command:    "$TOOLS/guard.sh ${NAME}.log pre-$NAME ${NAME}x $NAMEx [$UNSET]",
+			wantArgv:   []string{"/opt/tools/guard.sh", "guard.log", "pre-guard", "guardx", "", "[]"},
+			wantScript: "/opt/tools/guard.sh",
+		},
+		{
+			name:       "$(, $1, a lone $ and malformed braces stay literal",
+			command:    "./guard.sh $(date) $1 $ ${1} ${} ${NAME $$ cost$",
+			wantArgv:   []string{"$DIR/guard.sh", "$(date)", "$1", "$", "${1}", "${}", "${NAME", "$$", "cost$"},
+			wantScript: "$DIR/guard.sh",
+		},
+		{
+			name:     "single quotes and backslashes keep $ and ~ as a shell does",
+			command:  `sh -c 'for f in *; do echo "$f" ~; done' \$NAME \~ "$NAME" "~/x"`,
+			wantArgv: []string{"sh", "-c", `for f in *; do echo "$f" ~; done`, "$NAME", "~", "guard", "/home/tester/x"},
+			// "~/x" starts with ~: the script rule picks it, after the /-free words before it.
+			wantWord:   6,
+			wantScript: "/home/tester/x",
+		},
+		{
+			name:     "quotes keep words together",
+			command:  `guard "two words" 'and three words' it\'s`,
+			wantArgv: []string{"guard", "two words", "and three words", "it's"},
+		},
+		{
+			name:       "shell syntax is passed literally, never run through a shell",
+			command:    "./guard.sh | tee log && rm -rf / ; echo done > out < in `id`",
+			wantArgv:   []string{"$DIR/guard.sh", "|", "tee", "log", "&&", "rm", "-rf", "/", ";", "echo", "done", ">", "out", "<", "in", "`id`"},
+			wantScript: "$DIR/guard.sh",
+		},
+		{
+			name:       "a script extension beats an earlier path",
+			command:    "/usr/bin/env deno run ~/x.ts",
+			wantArgv:   []string{"/usr/bin/env", "deno", "run", "/home/tester/x.ts"},
+			wantWord:   3,
+			wantScript: "/home/tester/x.ts",
+		},
+		{
+			name:       "without an extension, the first word with a /",
+			command:    "sudo -n /opt/guard --x",
+			wantArgv:   []string{"sudo", "-n", "/opt/guard", "--x"},
+			wantWord:   2,
+			wantScript: "/opt/guard",
+		},
+		{
+			name:       "without an extension, the first word starting with ~",
+			command:    "env ~/bin/guard",
+			wantArgv:   []string{"env", "/home/tester/bin/guard"},
+			wantWord:   1,
+			wantScript: "/home/tester/bin/guard",
+		},
+		{
+			name:       "python3 hook.py resolves against the config folder when the file is there",
+			command:    "python3 hook.py --strict",
+			files:      []string{"hook.py"},
+			wantArgv:   []string{"python3", "$DIR/hook.py", "--strict"},
+			wantWord:   1,
+			wantScript: "$DIR/hook.py",
+		},
+		{
+			name:       "a relative script word in a subfolder of the config folder",
+			command:    "node lib/hook.mjs",
+			files:      []string{"lib/hook.mjs"},
+			wantArgv:   []string{"node", "$DIR/lib/hook.mjs"},
+			wantWord:   1,
+			wantScript: "$DIR/lib/hook.mjs",
+		},
+		{
+			name:       "relative program and relative script both resolve",
+			command:    "./bin/runner task.rb",
+			files:      []string{"task.rb"},
+			wantArgv:   []string{"$DIR/bin/runner", "$DIR/task.rb"},
+			wantWord:   1,
+			wantScript: "$DIR/task.rb",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, f := range tt.files {
+				p := filepath.Join(dir, f)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c := parseCommand(t, dir, tt.command)
+			if len(c.Problems) > 0 || len(c.Hooks) != 1 {
+				t.Fatalf("%q gave %d hooks, problems %v", tt.command, len(c.Hooks), c.Problems)
+			}
+			h := c.Hooks[0]
+			inDir := func(s string) string {
+				if strings.HasPrefix(s, "$DIR/") {
+					return filepath.Join(dir, s[len("$DIR/"):])
+				}
+				return s
+			}
+			wantArgv := make([]string, len(tt.wantArgv))
+			for i, w := range tt.wantArgv {
+				wantArgv[i] = inDir(w)
+			}
+			if !slices.Equal(h.Argv, wantArgv) {
+				t.Errorf("argv\n got %q\nwant %q", h.Argv, wantArgv)
+			}
+			if want := inDir(tt.wantScript); h.Script != want || h.ScriptWord != tt.wantWord {
+				t.Errorf("script = word %d %q, want word %d %q", h.ScriptWord, h.Script, tt.wantWord, want)
+			}
+			if h.Pinned() != (tt.wantScript != "") {
+				t.Errorf("Pinned() = %v for script %q", h.Pinned(), h.Script)
+			}
+			if h.Command != tt.command {
+				t.Errorf("Command = %q, want it as written", h.Command)
+			}
+		})
+	}
+}
+
+// TestRelativeScriptWordWithoutFile: a relative script word that is not first and names no file
+// of the config folder is left for the program to find (from hookctl's working folder), and
+// pinned there, because that is the file it will read.
+func TestRelativeScriptWordWithoutFile(t *testing.T) {
+	c := parseCommand(t, t.TempDir(), "python3 hook.py")
+	if len(c.Hooks) != 1 {
+		t.Fatalf("problems: %v", c.Problems)
+	}
+	h := c.Hooks[0]
+	wantScript, err := filepath.Abs("hook.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(h.Argv, []string{"python3", "hook.py"}) || h.ScriptWord != 1 || h.Script != wantScript || !h.Pinned() {
+		t.Errorf("argv %q, script word %d %q, pinned %v; want argv unchanged and %q pinned", h.Argv, h.ScriptWord, h.Script, h.Pinned(), wantScript)
+	}
+}
+
+// TestCommandErrors: a command that cannot be split cleanly drops its entry, with the reason.
+func TestCommandErrors(t *testing.T) {
+	tests := []struct {
+		command string
+		want    string // in the problem's message
+	}{
+		{"", "command is empty"},
+		{" \t\n ", "command is empty"},
+		{"# ./disabled.sh", "command is only a comment"},
+		{"./tag.sh --tag #1", `the word "#1" would start a comment`},
+		{"./tag.sh #", `the word "#" would start a comment`},
+		{"./tag.sh\n#note\n--more", `the word "#note" would start a comment`},
+		{"./say.sh 'hello", "unclosed quote (')"},
+		{`./say.sh "hello`, `unclosed quote (")`},
+		{`./say.sh "it's`, `unclosed quote (")`},
+		{`./say.sh trailing\`, "ends with a backslash"},
+		{"./a.sh\x00--flag", "NUL byte"},
+		{"$UNSET --flag", `the program word "$UNSET" expands to nothing`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.command, func(t *testing.T) {
+			c := parseCommand(t, t.TempDir(), tt.command)
+			if len(c.Hooks) != 0 {
+				t.Errorf("hook loaded with argv %q", c.Hooks[0].Argv)
+			}
+			if len(c.Problems) != 1 {
+				t.Fatalf("problems %v, want one", c.Problems)
+			}
+			p := c.Problems[0]
+			if p.Severity != SeverityError || !strings.Contains(p.Message, tt.want) || !strings.HasSuffix(p.Message, "(hook dropped)") {
+				t.Errorf("problem %q, want an error with %q that says the hook is dropped", p.Message, tt.want)
+			}
+		})
+	}
+}
+
+// TestCommentCharInsideWords: # starts a comment only at the start of an unquoted word.
+func TestCommentCharInsideWords(t *testing.T) {
+	c := parseCommand(t, t.TempDir(), `guard issue#2 '#quoted' "#double" \#escaped`)
+	if len(c.Hooks) != 1 {
+		t.Fatalf("problems: %v", c.Problems)
+	}
+	want := []string{"guard", "issue#2", "#quoted", "#double", "#escaped"}
+	if got := c.Hooks[0].Argv; !slices.Equal(got, want) {
+		t.Errorf("argv %q, want %q", got, want)
+	}
+}
+
+// TestHomeUnset: without HOME, ~ stays as written rather than becoming some other folder.
+func TestHomeUnset(t *testing.T) {
+	noHome := func(string) (string, bool) { return "", false }
+	data := []byte("hooks:\n  pre_tool_call:\n    - command: guard ~/x\n")
+	c := Parse(filepath.Join(t.TempDir(), "config.yaml"), data, Options{LookupEnv: noHome})
+	if len(c.Hooks) != 1 || !slices.Equal(c.Hooks[0].Argv, []string{"guard", "~/x"}) {
+		t.Errorf("hooks %+v, problems %v", c.Hooks, c.Problems)
+	}
+}
+
+// TestHomeUnsetProgram: a program named from ~ cannot be found without HOME; the entry is
+// dropped instead of running some file below the config folder.
+func TestHomeUnsetProgram(t *testing.T) {
+	noHome := func(string) (string, bool) { return "", false }
+	data := []byte("hooks:\n  pre_tool_call:\n    - command: ~/guard.sh\n")
+	c := Parse(filepath.Join(t.TempDir(), "config.yaml"), data, Options{LookupEnv: noHome})
+	if len(c.Hooks) != 0 || len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Message, "HOME is not set") {
+		t.Errorf("hooks %+v, problems %v", c.Hooks, c.Problems)
+	}
+}
+
+// TestScriptSkipsFlagsAndURLs: a flag or a URL with a slash names no script, so the program
+// (found on PATH) is the script and nothing that cannot exist gets pinned.
+func TestScriptSkipsFlagsAndURLs(t *testing.T) {
+	for _, command := range []string{"curl -s https://example.com/hook", "notify --out=/tmp/log", "tool -o /dev/null"} {
+		c := parseCommand(t, t.TempDir(), command)
+		if len(c.Hooks) != 1 {
+			t.Fatalf("%s: problems %v", command, c.Problems)
+		}
+		h := c.Hooks[0]
+		want := 0
+		if command == "tool -o /dev/null" {
+			want = 2 // a plain path after a flag is still a script word, as the rule says
+		}
+		if h.ScriptWord != want {
+			t.Errorf("%s: script word %d (%q), want %d", command, h.ScriptWord, h.Script, want)
+		}
+	}
+}

@@ -1,0 +1,66 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzParse checks that Parse never panics and that what it returns keeps the promises the
+// rest of hookctl relies on: every problem is located and says something, every hook has a
+// program to run (with no NUL, which exec refuses) and an effective timeout within the clamp.
+func FuzzParse(f *testing.F) {
+	fixtures, err := filepath.Glob(filepath.Join("testdata", "*", "*.yaml"))
+	if err != nil || len(fixtures) == 0 {
+		f.Fatalf("no seed fixtures: %v", err)
+	}
+	for _, name := range fixtures {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	for _, seed := range []string{
+		"",
+		"hooks:\n  pre_tool_call:\n    - command: \"sh -c 'echo $x' \\\\$HOME ~ ${NAME}\"\n      timeout: 1e-300\n",
+		"hooks: {pre_tool_call: [{command: a, timeout: 9e300}, {command: b, timeout: -0}]}\n",
+		"a: &a {<<: *a}\nhooks: &h {pre_tool_call: [*h, *a]}\n",
+		"hooks:\n  pre_tool_call:\n  - {command: x, matcher: '(?i)TERM|x{2,1000}'}\n---\nhooks: [\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	dir := f.TempDir()
+	path := filepath.Join(dir, "config.yaml")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c := Parse(path, data, Options{LookupEnv: testEnv})
+		for _, p := range c.Problems {
+			if p.Line < 1 || p.Col < 1 || p.Message == "" || p.File != path {
+				t.Errorf("malformed problem %+v", p)
+			}
+			if p.Severity != SeverityError && p.Severity != SeverityWarning {
+				t.Errorf("problem with severity %q", p.Severity)
+			}
+		}
+		for _, h := range c.Hooks {
+			if len(h.Argv) == 0 || h.Argv[0] == "" {
+				t.Errorf("hook %q has no program: argv %q", h.Command, h.Argv)
+			}
+			for _, w := range h.Argv {
+				if strings.IndexByte(w, 0) >= 0 {
+					t.Errorf("hook %q has a NUL in argv %q", h.Command, h.Argv)
+				}
+			}
+			if h.Timeout <= 0 || h.Timeout > MaxTimeout {
+				t.Errorf("hook %q has timeout %v, outside (0, %v]", h.Command, h.Timeout, MaxTimeout)
+			}
+			if h.ScriptWord < 0 || h.ScriptWord >= len(h.Argv) {
+				t.Errorf("hook %q has script word %d of %d", h.Command, h.ScriptWord, len(h.Argv))
+			}
+			if !c.KnownEvent(h.Event) {
+				t.Errorf("hook %q on unknown event %q", h.Command, h.Event)
+			}
+		}
+	})
+}

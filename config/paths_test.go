@@ -1,0 +1,91 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLocate(t *testing.T) {
+	tests := []struct {
+		name       string
+		env        map[string]string
+		configFlag string
+		want       Locations
+	}{
+		{
+			name: "HOME only",
+			env:  map[string]string{"HOME": "/home/u"},
+			want: Locations{
+				Home:      "/home/u/.agent-hooks",
+				Config:    "/home/u/.agent-hooks/config.yaml",
+				Allowlist: "/home/u/.agent-hooks/allowlist.json",
+			},
+		},
+		{
+			name: "HOOKCTL_HOME beats HOME",
+			env:  map[string]string{"HOME": "/home/u", "HOOKCTL_HOME": "/srv/hooks"},
+			want: Locations{Home: "/srv/hooks", Config: "/srv/hooks/config.yaml", Allowlist: "/srv/hooks/allowlist.json"},
+		},
+		{
+			name: "HOOKCTL_HOME without HOME",
+			env:  map[string]string{"HOOKCTL_HOME": "/srv/hooks"},
+			want: Locations{Home: "/srv/hooks", Config: "/srv/hooks/config.yaml", Allowlist: "/srv/hooks/allowlist.json"},
+		},
+		{
+			name: "HOOKCTL_CONFIG beats the default",
+			env:  map[string]string{"HOME": "/home/u", "HOOKCTL_CONFIG": "/etc/hooks.yaml"},
+			want: Locations{Home: "/home/u/.agent-hooks", Config: "/etc/hooks.yaml", Allowlist: "/home/u/.agent-hooks/allowlist.json"},
+		},
+		{
+			name:       "--config beats HOOKCTL_CONFIG",
+			env:        map[string]string{"HOME": "/home/u", "HOOKCTL_CONFIG": "/etc/hooks.yaml"},
+			configFlag: "./mine.yaml",
+			want:       Locations{Home: "/home/u/.agent-hooks", Config: "./mine.yaml", Allowlist: "/home/u/.agent-hooks/allowlist.json"},
+		},
+		{
+			name: "HOOKCTL_ALLOWLIST beats the default",
+			env:  map[string]string{"HOOKCTL_HOME": "/srv/hooks", "HOOKCTL_ALLOWLIST": "/var/lib/allow.json"},
+			want: Locations{Home: "/srv/hooks", Config: "/srv/hooks/config.yaml", Allowlist: "/var/lib/allow.json"},
+		},
+		{
+			name: "empty variables count as unset",
+			env:  map[string]string{"HOME": "/home/u", "HOOKCTL_HOME": "", "HOOKCTL_CONFIG": "", "HOOKCTL_ALLOWLIST": ""},
+			want: Locations{
+				Home:      "/home/u/.agent-hooks",
+				Config:    "/home/u/.agent-hooks/config.yaml",
+				Allowlist: "/home/u/.agent-hooks/allowlist.json",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Locate(mapEnv(tt.env), tt.configFlag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("Locate\n got %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLocateNeedsAHome(t *testing.T) {
+	for _, env := range []map[string]string{
+		{},
+		{"HOME": "", "HOOKCTL_HOME": ""},
+		{"HOOKCTL_CONFIG": "/etc/hooks.yaml", "HOOKCTL_ALLOWLIST": "/var/lib/allow.json"},
+	} {
+		_, err := Locate(mapEnv(env), "/etc/hooks.yaml")
+		if err == nil || !strings.Contains(err.Error(), "HOOKCTL_HOME") || !strings.Contains(err.Error(), "HOME") {
+			t.Errorf("Locate with %v: error %v, want one that names HOOKCTL_HOME and HOME", env, err)
+		}
+	}
+}
+
+func mapEnv(env map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) {
+		v, ok := env[k]
+		return v, ok
+	}
+}
