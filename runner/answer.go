@@ -86,11 +86,11 @@ func interpret(obj map[string]json.RawMessage) Answer {
 	hso := object(obj["hookSpecificOutput"])
 	action := strings.ToLower(str(obj["action"]))
 	decision := strings.ToLower(str(obj["decision"]))
+	// permissionDecision belongs in hookSpecificOutput; a top-level one is read too, and
+	// both count, so that a deny in either place blocks.
 	perm := strings.ToLower(str(hso["permissionDecision"]))
-	if perm == "" {
-		perm = strings.ToLower(str(obj["permissionDecision"]))
-	}
-	for _, v := range []string{action, decision, perm} {
+	topPerm := strings.ToLower(str(obj["permissionDecision"]))
+	for _, v := range []string{action, decision, perm, topPerm} {
 		switch v {
 		case "block", "deny":
 			a.Block = true

@@ -30,7 +30,7 @@ type Dispatcher struct {
 	Consent Consent
 	// Env is the base environment of hooks; nil means hookctl's own.
 	Env []string
-	// Home is passed to hooks as HOOKCTL_HOME.
+	// Home is passed to hooks as HOOKCTL_HOME; "" keeps the inherited value.
 	Home string
 	// Dir is the hooks' working directory; "" means hookctl's.
 	Dir string
@@ -40,12 +40,17 @@ type Dispatcher struct {
 var ErrUnknownEvent = fmt.Errorf("unknown event")
 
 // Dispatch runs the event's hooks on the payload and merges their answers in config order.
-// The payload's event name is set to event; cwd and session_id are filled when missing.
+// The payload's event name is set to event and cwd is filled when missing; the caller's
+// payload is not changed, and a nil one is {}. A payload that does not marshal is an error
+// wrapping ErrPayload.
 func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*Result, error) {
 	if !d.Config.KnownEvent(event) {
 		return nil, fmt.Errorf("%w %q%s", ErrUnknownEvent, event, config.UnknownEventHint(event, d.Config.AllEvents()))
 	}
 	res := &Result{Event: event, Decision: DecisionAllow, ToolInput: nil}
+	if p == nil {
+		p = &Payload{}
+	}
 	p = p.Clone()
 	if p.HookEventName != "" && p.HookEventName != event {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("payload says hook_event_name %q; using %q", p.HookEventName, event))
@@ -55,7 +60,13 @@ func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*R
 		p.Cwd, _ = os.Getwd()
 	}
 	if !config.IsToolEvent(event) {
-		p.ToolName = nil
+		// Hooks of other events read a null tool_name and tool_input, whatever the caller sent.
+		p.ToolName, p.ToolInput = nil, nil
+	}
+	// A payload built in Go may hold raw JSON that does not marshal: refuse it rather than
+	// give hooks an empty stdin.
+	if _, err := json.Marshal(p); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrPayload, err)
 	}
 
 	hooks := d.Config.HooksFor(event)
@@ -159,7 +170,7 @@ func (d *Dispatcher) env(h config.Hook, p *Payload) []string {
 	env := make([]string, 0, len(base)+3)
 	for _, kv := range base {
 		if !strings.HasPrefix(kv, "HOOKCTL_EVENT=") && !strings.HasPrefix(kv, "HOOKCTL_TOOL_NAME=") &&
-			!strings.HasPrefix(kv, "HOOKCTL_HOME=") {
+			(d.Home == "" || !strings.HasPrefix(kv, "HOOKCTL_HOME=")) {
 			env = append(env, kv)
 		}
 	}

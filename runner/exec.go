@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -76,10 +77,30 @@ func run(ctx context.Context, c Command) Outcome {
 		o.StartErr = errors.New("empty command")
 		return o
 	}
+	if ctx.Err() != nil {
+		// Once hookctl is interrupted no hook may start, not even for the instant it would
+		// take to end it again: a hook's first lines can already have side effects.
+		o.Interrupted = true
+		return o
+	}
 	path, err := lookPath(c.Argv[0])
 	if err != nil {
 		o.StartErr = err
 		return o
+	}
+	if c.Dir != "" {
+		// The child's chdir and exec fail with the same errno, so a missing directory would
+		// otherwise be reported as a missing script or interpreter.
+		fi, err := os.Stat(c.Dir)
+		switch {
+		case err != nil:
+			o.StartErr = fmt.Errorf("working directory %s: %w", c.Dir, errors.Unwrap(err))
+		case !fi.IsDir():
+			o.StartErr = fmt.Errorf("working directory %s: not a directory", c.Dir)
+		}
+		if o.StartErr != nil {
+			return o
+		}
 	}
 	var p pipes
 	defer p.closeAll()
@@ -101,7 +122,7 @@ func run(ctx context.Context, c Command) Outcome {
 	})
 	p.closeChildEnds()
 	if err != nil {
-		o.StartErr = startError(path, err)
+		o.StartErr = startError(path, c.Dir, err)
 		return o
 	}
 	pid := proc.Pid
@@ -137,10 +158,10 @@ func run(ctx context.Context, c Command) Outcome {
 	}
 	// The main process has exited but is not reaped yet, so its pid, which is the group's id,
 	// cannot be reused: signalling the group below can only reach the hook's own processes.
-	var gotOut, gotErr bool
+	var gotOut, gotErr, gaveUp bool
 	grace := time.NewTimer(OutputGrace)
 	defer grace.Stop()
-	for !(gotOut && gotErr) {
+	for !gaveUp && !(gotOut && gotErr) {
 		select {
 		case o.Stdout = <-stdoutDone:
 			gotOut = true
@@ -150,15 +171,18 @@ func run(ctx context.Context, c Command) Outcome {
 			o.StdoutTruncated = true
 			overflow = nil
 		case <-grace.C:
-			gotOut, gotErr = true, true
+			gaveUp = true
+		case <-ctx.Done():
+			o.Interrupted = true
+			gaveUp = true
 		}
 	}
 	killGroup(pid, syscall.SIGKILL)
 	p.closeAll() // unblocks readers still held by a process that escaped the group
-	if o.Stdout == nil {
+	if !gotOut {
 		o.Stdout = <-stdoutDone
 	}
-	if o.Stderr == nil {
+	if !gotErr {
 		o.Stderr = <-stderrDone
 	}
 	select {
@@ -207,13 +231,18 @@ func lookPath(name string) (string, error) {
 	return p, nil
 }
 
-// startError explains why a hook could not start, in the user's terms.
-func startError(path string, err error) error {
+// startError explains why a hook could not start, in the user's terms. dir is the working
+// directory the child had: a relative path was resolved against it, so it is looked at there.
+func startError(path, dir string, err error) error {
 	var errno syscall.Errno
 	if !errors.As(err, &errno) {
 		return err
 	}
-	fi, statErr := os.Stat(path)
+	seen := path
+	if dir != "" && !filepath.IsAbs(path) {
+		seen = filepath.Join(dir, path)
+	}
+	fi, statErr := os.Stat(seen)
 	switch {
 	case errno == syscall.ENOENT && statErr == nil:
 		return fmt.Errorf("%s: its interpreter was not found (check the #! line)", path)
@@ -289,15 +318,14 @@ func readCapped(r io.Reader, max int, overflow chan<- struct{}) []byte {
 
 // readTail drains r, keeping its last max bytes.
 func readTail(r io.Reader, max int) []byte {
-	tail := make([]byte, 0, 2*max)
-	chunk := make([]byte, 32<<10)
+	var tail []byte // grows only as far as a hook writes, up to 2*max
+	chunk := make([]byte, 16<<10)
 	for {
 		n, err := r.Read(chunk)
-		if len(tail)+n > cap(tail) {
-			keep := tail[len(tail)-min(len(tail), max):]
-			tail = append(tail[:0], keep...)
-		}
 		tail = append(tail, chunk[:n]...)
+		if len(tail) > 2*max {
+			tail = append(tail[:0], tail[len(tail)-max:]...)
+		}
 		if err != nil {
 			break
 		}

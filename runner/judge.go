@@ -150,7 +150,7 @@ func apply(h config.Hook, a Answer, hr *HookResult, e *effect) {
 	case "pre_verify":
 		if a.Continue || a.Block {
 			e.cont, e.message = true, orDefault(a.Message, "Continue requested by hook: "+h.Command)
-			hr.Directive = "continue"
+			hr.Message, hr.Directive = e.message, "continue"
 		}
 		ignored = appendIf(ignored, a.Modify != nil, "modify")
 		ignored = appendIf(ignored, a.Ask, "ask")

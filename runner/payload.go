@@ -45,10 +45,13 @@ func (p *Payload) MarshalJSON() ([]byte, error) {
 // ErrPayload marks a payload that cannot be used: it is a usage error.
 var ErrPayload = errors.New("invalid payload")
 
-// ParsePayload reads a payload object. Empty input is {}. A top-level key that is not one of
-// the six wire keys goes into extra, where the caller's own extra object wins a clash; args
-// stands for tool_input when tool_input is absent.
+// ParsePayload reads a payload object. Empty input is {}; invalid UTF-8 is replaced. A
+// top-level key that is not one of the six wire keys goes into extra, where the caller's own
+// extra object wins a clash; args stands for tool_input when tool_input is absent.
 func ParsePayload(data []byte) (*Payload, error) {
+	// Invalid UTF-8 is replaced, so that what hooks read is UTF-8 whatever the caller sent:
+	// a hook's JSON decoder (Python's, Node's) may refuse anything else.
+	data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
 	data = bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF")))
 	p := &Payload{Extra: map[string]json.RawMessage{}}
 	if len(data) == 0 {

@@ -1,0 +1,2 @@
+#!/nonexistent/hookctl-test/interpreter
+echo "this line is never run"

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Prints to stdout without end.
+yes '{"flood":true}'

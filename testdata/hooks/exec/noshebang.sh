@@ -1,0 +1,1 @@
+echo "this script has no #! line"

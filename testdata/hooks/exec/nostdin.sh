@@ -1,0 +1,3 @@
+#!/bin/sh
+# Never reads stdin.
+printf '{}\n'

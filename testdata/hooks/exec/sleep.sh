@@ -1,0 +1,4 @@
+#!/bin/sh
+# Sleeps for $1 seconds, then answers.
+sleep "$1"
+printf '{}\n'
