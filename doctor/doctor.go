@@ -1,0 +1,261 @@
+// Package doctor examines configured hooks and the allowlist and reports what is wrong, as data,
+// without ever running a hook that is not approved.
+package doctor
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/runner"
+)
+
+// Severity of a finding: errors are problems (doctor exits 1), warnings deserve a look.
+type Severity string
+
+// Severities.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Finding is one thing doctor noticed.
+type Finding struct {
+	Severity Severity `json:"severity"`
+	Event    string   `json:"event"`
+	Command  string   `json:"command"`
+	// Check names what was examined: config, script, interpreter, shell_syntax, consent,
+	// smoke_run, allowlist.
+	Check   string `json:"check"`
+	Message string `json:"message"`
+	// Fix is a command or step that mends it, "" when there is none to give.
+	Fix string `json:"fix"`
+}
+
+// Smoke is the outcome of the smoke run of one approved hook.
+type Smoke struct {
+	Event      string `json:"event"`
+	Command    string `json:"command"`
+	Status     string `json:"status"`
+	DurationMS int64  `json:"duration_ms"`
+}
+
+// Report is everything doctor found.
+type Report struct {
+	Findings []Finding `json:"findings"`
+	// Problems counts the error findings.
+	Problems int `json:"problems"`
+	// Smoke lists the smoke runs of approved hooks.
+	Smoke []Smoke `json:"smoke_runs"`
+}
+
+// Doctor examines a config and its allowlist.
+type Doctor struct {
+	Config *config.Config
+	Store  *consent.Store
+	// Runner runs the smoke runs; its Consent is not used: doctor checks consent itself and
+	// never runs a hook that is not approved.
+	Runner *runner.Dispatcher
+	// Dir is the cwd of the synthetic payloads.
+	Dir string
+}
+
+// Examine checks every hook and the allowlist.
+func (d *Doctor) Examine(ctx context.Context) Report {
+	var r Report
+	add := func(f Finding) {
+		r.Findings = append(r.Findings, f)
+		if f.Severity == Error {
+			r.Problems++
+		}
+	}
+	for _, p := range d.Config.Problems {
+		sev := Warning
+		if p.Severity == config.SeverityError {
+			sev = Error
+		}
+		add(Finding{Severity: sev, Event: p.Event, Command: p.Command, Check: "config",
+			Message: p.String(), Fix: "edit " + d.Config.Path})
+	}
+	list, listErr := d.Store.Load()
+	for _, f := range d.allowlistFindings(listErr) {
+		add(f)
+	}
+	for _, h := range d.Config.Hooks {
+		fs, approved := d.hook(h, list)
+		for _, f := range fs {
+			add(f)
+		}
+		if approved && ctx.Err() == nil {
+			s, f := d.smoke(ctx, h)
+			r.Smoke = append(r.Smoke, s)
+			if f != nil {
+				add(*f)
+			}
+		}
+	}
+	if r.Findings == nil {
+		r.Findings = []Finding{}
+	}
+	return r
+}
+
+func (d *Doctor) allowlistFindings(loadErr error) []Finding {
+	path := d.Store.Path
+	if loadErr != nil {
+		return []Finding{{Severity: Error, Check: "allowlist", Message: loadErr.Error(),
+			Fix: fmt.Sprintf("inspect %s, then move it aside and approve the hooks again", path)}}
+	}
+	mode, err := d.Store.Mode()
+	if err != nil {
+		return nil // no allowlist yet: nothing approved, reported per hook
+	}
+	if mode.Perm()&0o077 != 0 {
+		return []Finding{{Severity: Error, Check: "allowlist",
+			Message: fmt.Sprintf("allowlist %s has mode %04o: others can read or change what is approved", path, mode.Perm()),
+			Fix:     "chmod 600 " + shellQuote(path)}}
+	}
+	return nil
+}
+
+// hook returns the findings of one hook and whether it is approved (so may be smoke-run).
+func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) {
+	var fs []Finding
+	f := func(sev Severity, check, msg, fix string) {
+		fs = append(fs, Finding{Severity: sev, Event: h.Event, Command: h.Command, Check: check, Message: msg, Fix: fix})
+	}
+	// The script and what runs it.
+	script := h.ResolveScript()
+	direct := h.ScriptWord == 0 // the script is the program, so it must be executable
+	switch fi, err := os.Stat(script); {
+	case script == "":
+		f(Error, "script", fmt.Sprintf("%s is not found on PATH", h.Argv[0]), "install it or use a path in the command")
+	case err != nil:
+		f(Error, "script", fmt.Sprintf("script %s does not exist", script), "create it or fix the command in "+d.Config.Path)
+	case !fi.Mode().IsRegular():
+		f(Error, "script", fmt.Sprintf("script %s is not a regular file", script), "point the command at a file")
+	case direct && fi.Mode().Perm()&0o111 == 0:
+		f(Error, "script", fmt.Sprintf("script %s is not executable", script), "chmod +x "+shellQuote(script))
+	case !direct && !readable(script):
+		f(Error, "script", fmt.Sprintf("script %s is not readable", script), "chmod +r "+shellQuote(script))
+	case direct:
+		if msg, fix := interpreterProblem(script); msg != "" {
+			f(Error, "interpreter", msg, fix)
+		}
+	default:
+		if _, err := exec.LookPath(h.Argv[0]); err != nil && !strings.Contains(h.Argv[0], "/") {
+			f(Error, "interpreter", fmt.Sprintf("%s is not found on PATH", h.Argv[0]), "install "+h.Argv[0])
+		}
+	}
+	for _, w := range h.Argv {
+		for _, op := range config.ShellSyntax {
+			if strings.Contains(w, op) {
+				f(Warning, "shell_syntax", fmt.Sprintf("word %q contains %q, which is passed literally: hooks never run through a shell", w, op),
+					"wrap the command as sh -c '...' if a shell is meant")
+				break
+			}
+		}
+	}
+	// Consent.
+	c := list.Check(h)
+	approve := fmt.Sprintf("hookctl hooks approve %s --event %s", shellQuote(h.Command), h.Event)
+	switch c.Status {
+	case consent.StatusNotApproved:
+		f(Error, "consent", "not approved: it will not run", "review it, then: "+approve)
+	case consent.StatusChanged:
+		f(Error, "consent", c.Reason, "review the change, then: "+approve)
+	}
+	if c.Status != consent.StatusNotApproved {
+		if c.MtimeChanged && !c.ContentChanged {
+			f(Warning, "consent", "script mtime changed since approval (content unchanged)", "")
+		}
+		if c.MatcherChanged {
+			f(Warning, "consent", fmt.Sprintf("matcher changed since approval (approved %q, now %q)", c.Approval.Matcher, h.Matcher), approve)
+		}
+	}
+	return fs, c.Status == consent.StatusApproved
+}
+
+// smoke runs an approved hook on the synthetic payload and checks that it answers valid JSON.
+func (d *Doctor) smoke(ctx context.Context, h config.Hook) (Smoke, *Finding) {
+	p := runner.Synthetic(h.Event, d.Dir)
+	hr := d.Runner.RunHook(ctx, h, p)
+	s := Smoke{Event: h.Event, Command: h.Command, Status: string(hr.Status), DurationMS: hr.DurationMS}
+	switch hr.Status {
+	case runner.StatusInvalidOutput, runner.StatusError, runner.StatusTimeout:
+		return s, &Finding{Severity: Error, Event: h.Event, Command: h.Command, Check: "smoke_run",
+			Message: "smoke run on the synthetic payload: " + hr.Message,
+			Fix:     fmt.Sprintf("hookctl hooks test %s to see its output", h.Event)}
+	case runner.StatusFailed:
+		if _, err := runner.ParseAnswer([]byte(hr.Stdout)); err != nil {
+			return s, &Finding{Severity: Error, Event: h.Event, Command: h.Command, Check: "smoke_run",
+				Message: "smoke run on the synthetic payload: " + hr.Message,
+				Fix:     fmt.Sprintf("hookctl hooks test %s to see its output", h.Event)}
+		}
+	}
+	return s, nil
+}
+
+// interpreterProblem checks a directly executed script's #! line.
+func interpreterProblem(script string) (msg, fix string) {
+	f, err := os.Open(script)
+	if err != nil {
+		return fmt.Sprintf("script %s cannot be read: %v", script, err), ""
+	}
+	defer f.Close()
+	line, err := bufio.NewReader(f).ReadString('\n')
+	if err != nil && line == "" {
+		return fmt.Sprintf("script %s is empty", script), "add a #! line"
+	}
+	if !strings.HasPrefix(line, "#!") {
+		if isBinary(line) {
+			return "", ""
+		}
+		return fmt.Sprintf("script %s has no #! line, so it cannot be executed", script), "add a #! line such as #!/bin/sh"
+	}
+	fields := strings.Fields(strings.TrimPrefix(line, "#!"))
+	if len(fields) == 0 {
+		return fmt.Sprintf("script %s has an empty #! line", script), "name an interpreter, such as #!/bin/sh"
+	}
+	interp := fields[0]
+	if filepath.Base(interp) == "env" && len(fields) > 1 {
+		name := fields[1]
+		if name == "-S" && len(fields) > 2 {
+			name = fields[2]
+		}
+		if _, err := exec.LookPath(name); err != nil {
+			return fmt.Sprintf("interpreter %s (via %s) is not found on PATH", name, interp), "install " + name
+		}
+	}
+	if fi, err := os.Stat(interp); err != nil || fi.IsDir() || fi.Mode().Perm()&0o111 == 0 {
+		return fmt.Sprintf("interpreter %s of script %s does not exist or is not executable", interp, script), "fix the #! line or install " + interp
+	}
+	return "", ""
+}
+
+func isBinary(line string) bool {
+	return strings.HasPrefix(line, "\x7fELF")
+}
+
+func readable(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	_ = f.Close()
+	return true
+}
+
+// shellQuote quotes a word for a copy-pasteable fix line.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`|&;<>()*?[]#~!{}") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
