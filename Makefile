@@ -30,7 +30,7 @@ fuzz: ## run each fuzz target for FUZZTIME (default 60s)
 	$(GO) test -run '^$$' -fuzz '^FuzzParseAnswer$$' -fuzztime $(FUZZTIME) ./runner/
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePayload$$' -fuzztime $(FUZZTIME) ./runner/
 
-demo: build ## run the shipped example config through hookctl run
+demo: build ## a one-minute tour: init, list, approve, a blocked rm -rf /, an allowed ls, context
 	@bash scripts/demo.sh $(BIN)
 
 clean: ## remove build output

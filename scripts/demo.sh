@@ -1,24 +1,29 @@
 #!/usr/bin/env bash
-# Shows hookctl run on the shipped example config, in a throwaway HOOKCTL_HOME.
+# A one-minute tour of hookctl on the example hooks, in a throwaway HOOKCTL_HOME.
 set -euo pipefail
-bin=${1:-bin/hookctl}
-here=$(cd "$(dirname "$0")" && pwd)
+bin=$(cd "$(dirname "${1:-bin/hookctl}")" && pwd)/$(basename "${1:-bin/hookctl}")
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
-cp "$here"/examples/*.sh "$here"/examples/config.yaml "$home"/
 export HOOKCTL_HOME=$home
 unset HOOKCTL_CONFIG HOOKCTL_ALLOWLIST HOOKCTL_ACCEPT_HOOKS
+hookctl() { "$bin" "$@"; }
 
 step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
 
-step "echo '{\"tool_input\":{\"command\":\"rm -rf /\"}}' | hookctl run pre_tool_call --tool terminal --accept-hooks"
-echo '{"tool_input":{"command":"rm -rf /"}}' | "$bin" run pre_tool_call --tool terminal --accept-hooks
+step "hookctl init"
+hookctl init
 
-step "echo '{\"tool_input\":{\"command\":\"ls\"}}' | hookctl run pre_tool_call --tool terminal --accept-hooks"
-echo '{"tool_input":{"command":"ls"}}' | "$bin" run pre_tool_call --tool terminal --accept-hooks
+step "hookctl hooks list"
+hookctl hooks list
 
-step "hookctl run pre_llm_call --accept-hooks < /dev/null"
-"$bin" run pre_llm_call --accept-hooks < /dev/null
+step "hookctl hooks approve --all"
+hookctl hooks approve --all
 
-step "hookctl run pre_tool_call --tool terminal < /dev/null   # not approved yet: skipped, with the fix on stderr"
-"$bin" run pre_tool_call --tool terminal < /dev/null
+step "echo '{\"tool_input\":{\"command\":\"rm -rf /\"}}' | hookctl run pre_tool_call --tool terminal"
+echo '{"tool_input":{"command":"rm -rf /"}}' | hookctl run pre_tool_call --tool terminal
+
+step "echo '{\"tool_input\":{\"command\":\"ls\"}}' | hookctl run pre_tool_call --tool terminal"
+echo '{"tool_input":{"command":"ls"}}' | hookctl run pre_tool_call --tool terminal
+
+step "hookctl run pre_llm_call < /dev/null     # context for the next LLM turn"
+hookctl run pre_llm_call < /dev/null

@@ -64,7 +64,16 @@ behind the person's consent, and returns one merged decision as JSON.`,
 	pf.StringVar(&a.configFlag, "config", "", "config file (default $HOOKCTL_CONFIG, else $HOOKCTL_HOME/config.yaml)")
 	pf.BoolVar(&a.acceptHooks, "accept-hooks", false, "run every hook without asking, for this run only")
 	pf.StringVar(&a.color, "color", "auto", "colour output: auto, always or never")
-	root.AddCommand(a.runCommand())
+	root.AddCommand(a.runCommand(), a.hooksCommand(), a.initCommand())
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Example = "  source <(hookctl completion bash)\n  hookctl completion zsh > \"${fpath[1]}/_hookctl\"\n  hookctl completion fish > ~/.config/fish/completions/hookctl.fish"
+			for _, sub := range c.Commands() {
+				sub.Example = "  hookctl completion " + sub.Name()
+			}
+		}
+	}
 	return root
 }
 
@@ -72,7 +81,7 @@ func buildVersion() string {
 	if version != "" {
 		return version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
 	}
 	return "dev"
@@ -89,12 +98,21 @@ func (a *app) locations() (config.Locations, error) {
 
 // loadConfig loads the config and prints its problems on stderr, one line each.
 func (a *app) loadConfig(loc config.Locations) (*config.Config, error) {
-	cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv})
+	cfg, err := a.loadConfigQuiet(loc)
 	if err != nil {
-		return nil, failuref("%v", err)
+		return nil, err
 	}
 	for _, p := range cfg.Problems {
 		a.warn(p.String())
+	}
+	return cfg, nil
+}
+
+// loadConfigQuiet loads the config for commands that show its problems themselves.
+func (a *app) loadConfigQuiet(loc config.Locations) (*config.Config, error) {
+	cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv})
+	if err != nil {
+		return nil, failuref("%v", err)
 	}
 	return cfg, nil
 }

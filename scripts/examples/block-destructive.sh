@@ -1,20 +1,20 @@
 #!/bin/sh
 # pre_tool_call hook (matcher: terminal): blocks destructive terminal commands: rm -rf of /
 # or of the home folder, and a forced push to main or master.
-# Reads tool_input.command with python3 or jq; with neither, it pulls the first "command"
+# Reads tool_input.command with jq or python3; with neither, it pulls the first "command"
 # string out with sed, or searches the whole payload, which can only block more, never less.
 payload=$(cat)
 
 json_get() {
-  if command -v python3 >/dev/null 2>&1; then
+  if command -v jq >/dev/null 2>&1; then
+    printf '%s' "$payload" | jq -r --arg p "$1" 'getpath($p | split(".")) // "" | if type == "string" then . else tojson end' 2>/dev/null
+  elif command -v python3 >/dev/null 2>&1; then
     printf '%s' "$payload" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 for k in sys.argv[1].split("."):
     d = d.get(k) if isinstance(d, dict) else None
 print("" if d is None else d if isinstance(d, str) else json.dumps(d))' "$1" 2>/dev/null
-  elif command -v jq >/dev/null 2>&1; then
-    printf '%s' "$payload" | jq -r --arg p "$1" 'getpath($p | split(".")) // "" | if type == "string" then . else tojson end' 2>/dev/null
   else
     return 1
   fi

@@ -5,15 +5,15 @@
 payload=$(cat)
 
 json_get() {
-  if command -v python3 >/dev/null 2>&1; then
+  if command -v jq >/dev/null 2>&1; then
+    printf '%s' "$payload" | jq -r --arg p "$1" 'getpath($p | split(".")) // "" | if type == "string" then . else tojson end' 2>/dev/null
+  elif command -v python3 >/dev/null 2>&1; then
     printf '%s' "$payload" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 for k in sys.argv[1].split("."):
     d = d.get(k) if isinstance(d, dict) else None
 print("" if d is None else d if isinstance(d, str) else json.dumps(d))' "$1" 2>/dev/null
-  elif command -v jq >/dev/null 2>&1; then
-    printf '%s' "$payload" | jq -r --arg p "$1" 'getpath($p | split(".")) // "" | if type == "string" then . else tojson end' 2>/dev/null
   else
     return 1
   fi

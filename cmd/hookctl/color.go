@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+)
+
+// palette paints text for people; its zero value paints nothing.
+type palette struct{ on bool }
+
+func (p palette) paint(code, s string) string {
+	if !p.on || s == "" {
+		return s
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func (p palette) red(s string) string    { return p.paint("31", s) }
+func (p palette) green(s string) string  { return p.paint("32", s) }
+func (p palette) yellow(s string) string { return p.paint("33", s) }
+func (p palette) bold(s string) string   { return p.paint("1", s) }
+func (p palette) dim(s string) string    { return p.paint("2", s) }
+
+// colors returns the palette for output to w: colour only on a terminal and without NO_COLOR,
+// unless --color says always or never.
+func (a *app) colors(w io.Writer) palette {
+	switch a.color {
+	case "always":
+		return palette{on: true}
+	case "never":
+		return palette{}
+	}
+	if v, ok := a.lookupEnv("NO_COLOR"); ok && v != "" {
+		return palette{}
+	}
+	f, ok := w.(*os.File)
+	return palette{on: ok && isattyFd(f.Fd())}
+}
+
+// cell is one table cell: its text and how to paint it (nil for plain).
+type cell struct {
+	text  string
+	paint func(string) string
+}
+
+// writeTable aligns the columns on the width of the plain text, then paints each cell, so
+// colour codes never skew the alignment.
+func writeTable(w io.Writer, indent string, rows [][]cell) {
+	var widths []int
+	for _, row := range rows {
+		for i, c := range row {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c.text))
+		}
+	}
+	for _, row := range rows {
+		var b strings.Builder
+		b.WriteString(indent)
+		for i, c := range row {
+			text := c.text
+			if c.paint != nil {
+				text = c.paint(text)
+			}
+			b.WriteString(text)
+			if i < len(row)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c.text)+2))
+			}
+		}
+		fmt.Fprintln(w, b.String())
+	}
+}

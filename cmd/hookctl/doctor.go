@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/doctor"
+	"github.com/hookctl/hookctl/runner"
+)
+
+func (a *app) doctorCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "doctor",
+		Short: "Check every hook and the allowlist; exit 1 when something is wrong",
+		Long: `Checks each hook's config entry, script (exists, executable, #! interpreter), shell
+syntax passed literally, consent (approved, content or matcher changed) and, for approved
+hooks only, a smoke run on the synthetic payload that must answer valid JSON. Also checks that
+the allowlist parses and has mode 0600. A hook that is not approved is never run.`,
+		Example: `  hookctl hooks doctor
+  hookctl hooks doctor --json | jq '.findings[] | select(.severity == "error")'`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := a.open(false)
+			if err != nil {
+				return err
+			}
+			ctx, stop := a.interrupts()
+			defer stop()
+			cwd, _ := os.Getwd()
+			d := &doctor.Doctor{Config: s.cfg, Store: s.store, Dir: cwd,
+				Runner: &runner.Dispatcher{Config: s.cfg, Home: s.loc.Home}}
+			report := d.Examine(ctx.ctx)
+			if asJSON {
+				if err := a.printJSON(report); err != nil {
+					return err
+				}
+			} else {
+				a.printDoctor(report)
+			}
+			if sig := ctx.received(); sig != 0 {
+				return silent(exitInterrupted + sig)
+			}
+			if report.Problems > 0 {
+				return silent(exitFailure)
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the findings as JSON (shape in the README)")
+	return cmd
+}
+
+func (a *app) printDoctor(r doctor.Report) {
+	p := a.colors(a.stdout)
+	w := a.stdout
+	warnings := 0
+	for _, f := range r.Findings {
+		label := p.red("error  ")
+		if f.Severity == doctor.Warning {
+			label = p.yellow("warning")
+			warnings++
+		}
+		subject := ""
+		if f.Event != "" || f.Command != "" {
+			subject = f.Event + " " + f.Command + ": "
+		}
+		fmt.Fprintf(w, "%s %s%s\n", label, subject, f.Message)
+		if f.Fix != "" {
+			fmt.Fprintf(w, "        fix: %s\n", f.Fix)
+		}
+	}
+	for _, s := range r.Smoke {
+		if s.Status == string(runner.StatusOK) || s.Status == string(runner.StatusBlocked) || s.Status == string(runner.StatusModified) {
+			fmt.Fprintf(w, "%s %s %s: smoke run answered in %d ms\n", p.green("ok     "), s.Event, s.Command, s.DurationMS)
+		}
+	}
+	switch {
+	case r.Problems == 0 && warnings == 0:
+		fmt.Fprintln(w, p.green("all healthy"))
+	default:
+		fmt.Fprintf(w, "%d problem(s), %d warning(s)\n", r.Problems, warnings)
+	}
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+)
+
+func (a *app) hooksCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "hooks",
+		Short: "Review and manage the configured hooks: list, test, approve, revoke, doctor",
+		Example: `  hookctl hooks list
+  hookctl hooks approve --all
+  hookctl hooks doctor`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			var names []string
+			for _, c := range cmd.Commands() {
+				names = append(names, c.Name())
+			}
+			hint := ""
+			if s := config.Suggest(args[0], names); s != "" {
+				hint = fmt.Sprintf(": did you mean %q?", s)
+			}
+			return usageErrorf("unknown command %q for \"hookctl hooks\"%s", args[0], hint)
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(a.listCommand(), a.testCommand(), a.approveCommand(), a.revokeCommand(), a.doctorCommand())
+	return cmd
+}
+
+// session is what the hooks commands work on: the files, the config and the allowlist.
+type session struct {
+	loc   config.Locations
+	cfg   *config.Config
+	store *consent.Store
+}
+
+// open loads the config; problems are printed on stderr unless the command shows them itself.
+func (a *app) open(printProblems bool) (*session, error) {
+	loc, err := a.locations()
+	if err != nil {
+		return nil, err
+	}
+	load := a.loadConfigQuiet
+	if printProblems {
+		load = a.loadConfig
+	}
+	cfg, err := load(loc)
+	if err != nil {
+		return nil, err
+	}
+	return &session{loc: loc, cfg: cfg, store: consent.NewStore(loc.Allowlist)}, nil
+}
+
+// commands lists the distinct configured commands, sorted, for did-you-mean.
+func (s *session) commands() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, h := range s.cfg.Hooks {
+		if !seen[h.Command] {
+			seen[h.Command] = true
+			out = append(out, h.Command)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// checkEvent refuses an unknown --event.
+func (s *session) checkEvent(event string) error {
+	if event != "" && !s.cfg.KnownEvent(event) {
+		return unknownEvent(event, s.cfg.AllEvents())
+	}
+	return nil
+}

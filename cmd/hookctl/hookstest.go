@@ -1,0 +1,184 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/runner"
+)
+
+// excerptLen is how much of a hook's stdout and stderr `hooks test` shows.
+const excerptLen = 400
+
+// testJSON is `hooks test --json`: the `run` object with each hook's output excerpts added.
+type testJSON struct {
+	*runner.Result
+	Hooks []testedHook `json:"hooks"`
+}
+
+type testedHook struct {
+	runner.HookResult
+	Directive string `json:"directive"`
+	Stdout    string `json:"stdout"`
+	Stderr    string `json:"stderr"`
+}
+
+func (a *app) testCommand() *cobra.Command {
+	var forTool, payloadFile string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "test EVENT",
+		Short: "Fire an event's hooks on a synthetic payload and show what each one did",
+		Long: `Fires the event's matching hooks with the synthetic payload an agent would send (a
+terminal call of "echo hello" for tool events, and so on), consent applying as in "run", and
+shows each hook's exit status, time, output and directive, then the merged result.`,
+		Example: `  hookctl hooks test pre_tool_call
+  hookctl hooks test pre_tool_call --for-tool write_file --payload-file call.json
+  hookctl hooks test pre_llm_call --json`,
+		Args: exactlyOneEvent("test"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			event := args[0]
+			s, err := a.open(true)
+			if err != nil {
+				return err
+			}
+			if err := s.checkEvent(event); err != nil {
+				return err
+			}
+			cwd, _ := os.Getwd()
+			payload := runner.Synthetic(event, cwd)
+			if payloadFile != "" {
+				data, err := os.ReadFile(payloadFile)
+				if err != nil {
+					return failuref("reading payload: %w", err)
+				}
+				over, err := runner.ParsePayload(data)
+				if err != nil {
+					return usageErrorf("%s: %v", payloadFile, err)
+				}
+				payload.Overlay(over)
+			}
+			if cmd.Flags().Changed("for-tool") {
+				payload.ToolName = &forTool
+			}
+			ctx, stop := a.interrupts()
+			defer stop()
+			d := &runner.Dispatcher{Config: s.cfg, Consent: a.gate(s.cfg, s.loc, a.ttyPrompt(ctx)), Home: s.loc.Home}
+			res, err := d.Dispatch(ctx.ctx, event, payload)
+			if err != nil {
+				return usageErrorf("%v", err)
+			}
+			for _, w := range res.Warnings {
+				a.warn("warning: " + w)
+			}
+			out := testJSON{Result: res, Hooks: make([]testedHook, len(res.Hooks))}
+			for i, hr := range res.Hooks {
+				out.Hooks[i] = testedHook{HookResult: hr, Directive: hr.Directive,
+					Stdout: cut(hr.Stdout, excerptLen), Stderr: cut(hr.Stderr, excerptLen)}
+			}
+			if asJSON {
+				err = a.printJSON(out)
+			} else {
+				a.printTest(out)
+			}
+			if err == nil {
+				if sig := ctx.received(); sig != 0 {
+					return silent(exitInterrupted + sig)
+				}
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&forTool, "for-tool", "", "the tool name of the call (matchers apply to it)")
+	f.StringVar(&payloadFile, "payload-file", "", "a JSON object merged over the synthetic payload")
+	f.BoolVar(&asJSON, "json", false, "print JSON: the run object plus each hook's stdout and stderr")
+	return cmd
+}
+
+func (a *app) printTest(out testJSON) {
+	p := a.colors(a.stdout)
+	w := a.stdout
+	if len(out.Hooks) == 0 {
+		fmt.Fprintf(w, "no hooks configured for %s\n", out.Event)
+	}
+	for _, h := range out.Hooks {
+		status := string(h.Status)
+		switch h.Status {
+		case runner.StatusOK, runner.StatusModified:
+			status = p.green(status)
+		case runner.StatusBlocked, runner.StatusNoMatch, runner.StatusNotRun,
+			runner.StatusSkippedUnapproved, runner.StatusSkippedChanged:
+			status = p.yellow(status)
+		default:
+			status = p.red(status)
+		}
+		fmt.Fprintf(w, "%s  %s\n", p.bold(h.Command), status)
+		if h.Status == runner.StatusNoMatch || h.Status == runner.StatusNotRun ||
+			h.Status == runner.StatusSkippedUnapproved || h.Status == runner.StatusSkippedChanged {
+			if h.Message != "" {
+				fmt.Fprintf(w, "  %s\n", h.Message)
+			}
+			continue
+		}
+		exit := "none"
+		if h.ExitCode != nil {
+			exit = fmt.Sprint(*h.ExitCode)
+		}
+		directive := h.Directive
+		if directive == "" {
+			directive = "none"
+		}
+		fmt.Fprintf(w, "  exit status: %s   time: %d ms   directive: %s\n", exit, h.DurationMS, directive)
+		if h.Message != "" {
+			fmt.Fprintf(w, "  message: %s\n", h.Message)
+		}
+		printBlock(w, p, "stdout", h.Stdout)
+		printBlock(w, p, "stderr", h.Stderr)
+	}
+	fmt.Fprintf(w, "\n%s %s\n", p.bold("decision:"), out.Decision)
+	if out.Reason != "" {
+		fmt.Fprintf(w, "reason: %s\n", out.Reason)
+	}
+	if out.ToolInput != nil {
+		fmt.Fprintf(w, "tool_input: %s\n", out.ToolInput)
+	}
+	if out.Context != "" {
+		printBlock(w, p, "context", out.Context)
+	}
+	if out.Result.Result != nil {
+		printBlock(w, p, "result", *out.Result.Result)
+	}
+}
+
+func printBlock(w interface{ Write([]byte) (int, error) }, p palette, name, text string) {
+	text = strings.TrimRight(text, "\n")
+	if text == "" {
+		return
+	}
+	fmt.Fprintf(w, "  %s:\n", name)
+	for _, line := range strings.Split(text, "\n") {
+		fmt.Fprintf(w, "    %s\n", p.dim(line))
+	}
+}
+
+// cut keeps the first n characters of s, marking the cut.
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "..."
+}
+
+func exactlyOneEvent(verb string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return usageErrorf("%s takes exactly one EVENT, got %d arguments", verb, len(args))
+		}
+		return nil
+	}
+}

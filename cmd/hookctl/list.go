@@ -1,0 +1,187 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+)
+
+// listJSON is the stable shape of `hooks list --json` (README "JSON shapes").
+type listJSON struct {
+	Config   string           `json:"config"`
+	Problems []config.Problem `json:"problems"`
+	Hooks    []listedHook     `json:"hooks"`
+}
+
+type listedHook struct {
+	Event          string        `json:"event"`
+	Matcher        string        `json:"matcher"`
+	Command        string        `json:"command"`
+	Argv           []string      `json:"argv"`
+	TimeoutS       float64       `json:"timeout_s"`
+	TimeoutClamped bool          `json:"timeout_clamped"`
+	FailClosed     bool          `json:"fail_closed"`
+	Script         listedScript  `json:"script"`
+	Consent        listedConsent `json:"consent"`
+}
+
+type listedScript struct {
+	Path       string `json:"path"`
+	Exists     bool   `json:"exists"`
+	Executable bool   `json:"executable"`
+}
+
+type listedConsent struct {
+	Status     consent.Status `json:"status"`
+	ApprovedAt *string        `json:"approved_at"`
+}
+
+func (a *app) listCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List every configured hook with its consent status, and the entries the config dropped",
+		Example: `  hookctl hooks list
+  hookctl hooks list --json | jq '.hooks[] | select(.consent.status != "approved")'`,
+		Args: noArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := a.open(false)
+			if err != nil {
+				return err
+			}
+			out := s.listing(a.warnAllowlist(s))
+			if asJSON {
+				return a.printJSON(out)
+			}
+			a.printListing(out)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON (shape in the README)")
+	return cmd
+}
+
+// warnAllowlist loads the allowlist; a broken one approves nothing and is reported on stderr.
+func (a *app) warnAllowlist(s *session) *consent.Allowlist {
+	list, err := s.store.Load()
+	if err != nil {
+		a.warn("warning: " + err.Error() + "; nothing is approved until it is fixed or removed")
+		return &consent.Allowlist{}
+	}
+	return list
+}
+
+func (s *session) listing(list *consent.Allowlist) listJSON {
+	out := listJSON{Config: s.loc.Config, Problems: s.cfg.Problems, Hooks: []listedHook{}}
+	if out.Problems == nil {
+		out.Problems = []config.Problem{}
+	}
+	for _, h := range s.cfg.Hooks {
+		c := list.Check(h)
+		lh := listedHook{
+			Event: h.Event, Matcher: h.Matcher, Command: h.Command, Argv: h.Argv,
+			TimeoutS: h.Timeout.Seconds(), TimeoutClamped: h.TimeoutClamped, FailClosed: h.FailClosed,
+			Consent: listedConsent{Status: c.Status},
+		}
+		if c.Approval != nil {
+			at := c.Approval.ApprovedAt.UTC().Format(time.RFC3339)
+			lh.Consent.ApprovedAt = &at
+		}
+		lh.Script.Path = h.ResolveScript()
+		if fi, err := os.Stat(lh.Script.Path); err == nil && lh.Script.Path != "" {
+			lh.Script.Exists = true
+			lh.Script.Executable = fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
+		}
+		out.Hooks = append(out.Hooks, lh)
+	}
+	return out
+}
+
+func (a *app) printListing(out listJSON) {
+	p := a.colors(a.stdout)
+	fmt.Fprintf(a.stdout, "config: %s\n", out.Config)
+	if len(out.Hooks) == 0 {
+		fmt.Fprintln(a.stdout, "no hooks configured")
+	}
+	var rows [][]cell
+	flush := func() {
+		if rows != nil {
+			writeTable(a.stdout, "  ", rows)
+			rows = nil
+		}
+	}
+	event := ""
+	for _, h := range out.Hooks {
+		if h.Event != event {
+			flush()
+			event = h.Event
+			fmt.Fprintf(a.stdout, "\n%s\n", p.bold(event))
+			rows = [][]cell{{{text: "MATCHER"}, {text: "COMMAND"}, {text: "TIMEOUT"}, {text: "FAIL_CLOSED"}, {text: "CONSENT"}, {text: "SCRIPT"}}}
+		}
+		matcher := h.Matcher
+		if matcher == "" {
+			matcher = "*"
+		}
+		timeout := strconv.FormatFloat(h.TimeoutS, 'f', -1, 64) + "s"
+		if h.TimeoutClamped {
+			timeout += " (clamped)"
+		}
+		failClosed := "no"
+		if h.FailClosed {
+			failClosed = "yes"
+		}
+		rows = append(rows, []cell{{text: matcher}, {text: h.Command}, {text: timeout}, {text: failClosed},
+			consentCell(p, h.Consent), scriptCell(p, h.Script)})
+	}
+	flush()
+	if len(out.Problems) > 0 {
+		fmt.Fprintf(a.stdout, "\n%s\n", p.bold("config problems (an entry with an error is dropped)"))
+		for _, pr := range out.Problems {
+			paint := p.yellow
+			if pr.Severity == config.SeverityError {
+				paint = p.red
+			}
+			fmt.Fprintln(a.stdout, "  "+paint(pr.String()))
+		}
+	}
+}
+
+func consentCell(p palette, c listedConsent) cell {
+	switch c.Status {
+	case consent.StatusApproved:
+		text := "approved"
+		if c.ApprovedAt != nil {
+			text += " " + strings.SplitN(*c.ApprovedAt, "T", 2)[0]
+		}
+		return cell{text, p.green}
+	case consent.StatusChanged:
+		return cell{"changed since approval", p.red}
+	}
+	return cell{"not approved", p.yellow}
+}
+
+func scriptCell(p palette, s listedScript) cell {
+	switch {
+	case s.Path == "":
+		return cell{"not found on PATH", p.red}
+	case !s.Exists:
+		return cell{s.Path + " (missing)", p.red}
+	case !s.Executable:
+		return cell{s.Path + " (not executable)", p.yellow}
+	}
+	return cell{text: s.Path}
+}
+
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usageErrorf("%s takes no arguments, got %q", cmd.CommandPath(), args)
+	}
+	return nil
+}
