@@ -5,7 +5,7 @@ BIN     ?= bin/hookctl
 export CGO_ENABLED ?= 0
 FUZZTIME ?= 60s
 
-.PHONY: help build install test lint fuzz demo clean
+.PHONY: help build install test lint fuzz demo bench clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -32,6 +32,9 @@ fuzz: ## run each fuzz target for FUZZTIME (default 60s)
 
 demo: build ## a one-minute tour: init, list, approve, a blocked rm -rf /, an allowed ls, context
 	@bash scripts/demo.sh $(BIN)
+
+bench: ## the performance goals as ratios against baselines measured in the same run
+	bash scripts/bench.sh
 
 clean: ## remove build output
 	rm -rf bin

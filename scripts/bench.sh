@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# hookctl's performance goals, each measured as a ratio against a baseline run in the same
+# process, alternating A and B, medians of PAIRS pairs (default 40). Usage: scripts/bench.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+pairs=${PAIRS:-40}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$root"
+
+# The build people install: static, so no dynamic loader at every start.
+CGO_ENABLED=0 go build -trimpath -o "$work/hookctl" ./cmd/hookctl
+CGO_ENABLED=0 go build -trimpath -o "$work/floor" ./scripts/bench/floor
+go build -o "$work/compare" ./scripts/bench/compare
+hookctl=$work/hookctl floor=$work/floor compare=$work/compare
+
+cat > "$work/trivial.sh" <<'SH'
+#!/bin/sh
+cat >/dev/null
+echo '{}'
+SH
+cat > "$work/sleep.sh" <<'SH'
+#!/bin/sh
+cat >/dev/null
+sleep 0.1
+echo '{}'
+SH
+cat > "$work/gigabyte.sh" <<'SH'
+#!/bin/sh
+head -c 1073741824 /dev/zero
+SH
+chmod +x "$work"/*.sh
+printf '%s' '{"tool_name":"terminal","tool_input":{"command":"echo hello"},"session_id":"bench","cwd":"/tmp","extra":{"task_id":"t"}}' > "$work/payload.json"
+
+# home NAME YAML: a HOOKCTL_HOME with that config, every hook approved.
+home() {
+  mkdir -p "$work/$1"
+  printf '%s\n' "$2" > "$work/$1/config.yaml"
+  HOOKCTL_HOME=$work/$1 "$hookctl" hooks approve --all >/dev/null
+}
+home one "hooks:
+  pre_tool_call:
+    - command: $work/trivial.sh"
+home eight "hooks:
+  pre_tool_call:
+$(for i in 1 2 3 4 5 6 7 8; do printf '    - command: %s/sleep.sh %s\n' "$work" "$i"; done)"
+home single "hooks:
+  pre_tool_call:
+    - command: $work/sleep.sh 1"
+home many "hooks:
+  pre_tool_call:
+    - command: $work/trivial.sh"
+home gig "hooks:
+  pre_tool_call:
+    - command: $work/gigabyte.sh"
+# 999 more approvals of other hooks, each pinned to a script, next to the real one.
+python_free_allowlist() {
+  local f=$work/many/allowlist.json
+  local real
+  real=$(sed -n '/"approvals": \[/,/^  \]/p' "$f" | sed '1d;$d')
+  {
+    printf '{\n  "version": 1,\n  "approvals": [\n'
+    for i in $(seq -w 1 999); do
+      printf '    {"event": "post_tool_call", "command": "~/.agent-hooks/hook-%s.sh", "matcher": "", "approved_at": "2026-01-01T00:00:00Z", "script": {"path": "/home/u/.agent-hooks/hook-%s.sh", "sha256": "%s", "size": 120, "mtime": "2026-01-01T00:00:00Z"}},\n' "$i" "$i" "$(printf %064d "$((10#$i))")"
+    done
+    printf '%s\n  ]\n}\n' "$real"
+  } > "$f.new"
+  mv "$f.new" "$f"
+  chmod 600 "$f"
+}
+python_free_allowlist
+HOOKCTL_HOME=$work/many "$hookctl" hooks list --json | grep -q '"status":"approved"' || { echo "bench: the 1000-approval allowlist does not approve the hook" >&2; exit 1; }
+
+echo "hookctl benchmarks: $(uname -srm), $(nproc) CPUs, $(go version | cut -d' ' -f3)"
+echo "A is measured, B is its baseline; the ratio is median(A) / median(B)."
+echo
+c() { "$compare" -pairs "$pairs" -stdin "$work/payload.json" "$@"; }
+c -goal 1.3 -env-a HOOKCTL_HOME="$work/one" P1 -- "$hookctl" run pre_tool_call ::: "$floor" "$work/trivial.sh"
+c -goal 1.5 -env-a HOOKCTL_HOME="$work/one" P2 -- "$hookctl" run post_llm_call ::: "$floor"
+c -goal 1.3 -env-a HOOKCTL_HOME="$work/eight" -env-b HOOKCTL_HOME="$work/single" P3 -- "$hookctl" run pre_tool_call ::: "$hookctl" run pre_tool_call
+c -goal 1.25 -env-a HOOKCTL_HOME="$work/many" -env-b HOOKCTL_HOME="$work/one" P5 -- "$hookctl" run pre_tool_call ::: "$hookctl" run pre_tool_call
+
+# P4 is a Go benchmark: the Go API against os/exec running the same hook.
+go test -run '^$' -bench 'BenchmarkP4' -benchtime "${pairs}x" ./runner/ | awk '/BenchmarkP4/ {
+  for (i = 1; i <= NF; i++) { if ($(i+1) == "A-ms") a = $i; if ($(i+1) == "B-ms") b = $i; if ($(i+1) == "ratio") r = $i }
+  printf "P4    A %8.3f ms  B %8.3f ms  ratio %.3f  (Go API vs os/exec, medians of '"$pairs"' pairs)  goal <= 1.05: %s\n", a, b, r, (r <= 1.05 ? "met" : "MISSED") }'
+
+# P6: peak memory of hookctl while a hook prints 1 GiB.
+rss=$( { HOOKCTL_HOME=$work/gig /usr/bin/time -v "$hookctl" run pre_tool_call < "$work/payload.json" > "$work/gig.out"; } 2>&1 | awk -F': ' '/Maximum resident set size/ {print $2}')
+status=$(grep -o '"status":"[a-z_]*"' "$work/gig.out" | head -1)
+printf 'P6    hookctl peak RSS %d KiB with a hook printing 1 GiB (%s)  goal <= 32768 KiB: %s\n' "$rss" "$status" "$([ "$rss" -le 32768 ] && echo met || echo MISSED)"

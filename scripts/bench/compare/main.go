@@ -1,0 +1,108 @@
+// Command compare times two commands alternately (A B A B ...) and prints the medians and the
+// ratio A/B, so that both see the same machine state. Usage:
+//
+//	compare [-pairs N] [-stdin FILE] [-env K=V]... NAME -- A ARGS... ::: B ARGS...
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type envFlag []string
+
+func (e *envFlag) String() string     { return strings.Join(*e, ",") }
+func (e *envFlag) Set(s string) error { *e = append(*e, s); return nil }
+
+func main() {
+	pairs := flag.Int("pairs", 30, "number of A B pairs")
+	stdinFile := flag.String("stdin", "", "file fed to both commands' stdin")
+	goal := flag.Float64("goal", 0, "the ratio A/B must not exceed this (0: no goal)")
+	var envA, envB envFlag
+	flag.Var(&envA, "env-a", "K=V added to A's environment")
+	flag.Var(&envB, "env-b", "K=V added to B's environment")
+	flag.Parse()
+	args := flag.Args()
+	if len(args) < 4 || args[1] != "--" {
+		fmt.Fprintln(os.Stderr, "usage: compare [flags] NAME -- A ARGS... ::: B ARGS...")
+		os.Exit(2)
+	}
+	name, rest := args[0], args[2:]
+	sep := -1
+	for i, a := range rest {
+		if a == ":::" {
+			sep = i
+		}
+	}
+	if sep <= 0 || sep == len(rest)-1 {
+		fmt.Fprintln(os.Stderr, "compare: A and B are separated by :::")
+		os.Exit(2)
+	}
+	a, b := rest[:sep], rest[sep+1:]
+	var stdin []byte
+	if *stdinFile != "" {
+		var err error
+		if stdin, err = os.ReadFile(*stdinFile); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+	// One warm-up run of each, not counted.
+	run(a, envA, stdin)
+	run(b, envB, stdin)
+	var ta, tb []time.Duration
+	var rssA, rssB int64
+	for i := 0; i < *pairs; i++ {
+		d, rss := run(a, envA, stdin)
+		ta, rssA = append(ta, d), max(rssA, rss)
+		d, rss = run(b, envB, stdin)
+		tb, rssB = append(tb, d), max(rssB, rss)
+	}
+	ma, mb := median(ta), median(tb)
+	ratio := float64(ma) / float64(mb)
+	verdict := ""
+	if *goal > 0 {
+		verdict = fmt.Sprintf("  goal <= %.2f: %s", *goal, map[bool]string{true: "met", false: "MISSED"}[ratio <= *goal])
+	}
+	fmt.Printf("%-4s  A %8.3f ms  B %8.3f ms  ratio %.3f  (medians of %d pairs; peak RSS A %d KiB, B %d KiB)%s\n",
+		name, ms(ma), ms(mb), ratio, *pairs, rssA, rssB, verdict)
+}
+
+// run executes the command once and returns its wall time and peak RSS in KiB.
+func run(argv []string, env []string, stdin []byte) (time.Duration, int64) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	err := cmd.Run()
+	d := time.Since(start)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "compare: %s: %v\n%s", strings.Join(argv, " "), err, errb.String())
+		os.Exit(1)
+	}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss
+	}
+	return d, rss
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
