@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"time"
 )
@@ -60,7 +59,7 @@ const fileVersion = 1
 // The wire types keep times as strings so that Decode controls which formats are accepted and
 // Encode always writes UTC with "Z".
 type fileJSON struct {
-	Version   *int           `json:"version"`
+	Version   *int64         `json:"version"`
 	Approvals []approvalJSON `json:"approvals"`
 }
 
@@ -86,40 +85,42 @@ func corrupt(format string, args ...any) error {
 // Decode parses an allowlist file strictly: anything but one version-1 object of the expected
 // shape is an error wrapping ErrCorrupt, so that a damaged file approves nothing.
 func Decode(data []byte) (*Allowlist, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var f fileJSON
-	if err := dec.Decode(&f); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, corrupt("empty file")
-		}
+	version, approvals, err := parseFile(data)
+	if err != nil {
 		return nil, corrupt("%v", err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, corrupt("unexpected data after the JSON object at offset %d", dec.InputOffset())
-	}
-	if f.Version == nil {
+	if version == nil {
 		return nil, corrupt("no version")
 	}
-	if *f.Version != fileVersion {
-		return nil, corrupt("version %d is not supported (want %d)", *f.Version, fileVersion)
+	if *version != fileVersion {
+		return nil, corrupt("version %d is not supported (want %d)", *version, fileVersion)
 	}
 	a := &Allowlist{}
-	seen := make(map[[2]string]bool, len(f.Approvals))
-	for i, w := range f.Approvals {
+	if len(approvals) > 0 {
+		a.Approvals = make([]Approval, 0, len(approvals))
+	}
+	for i, w := range approvals {
 		ap, err := w.approval()
 		if err != nil {
 			return nil, corrupt("approval %d: %v", i, err)
 		}
-		// Two approvals of one pair would make the outcome depend on which is read first.
-		key := [2]string{ap.Event, ap.Command}
-		if seen[key] {
-			return nil, corrupt("approval %d: duplicate approval of event %q, command %q", i, ap.Event, ap.Command)
-		}
-		seen[key] = true
 		a.Approvals = append(a.Approvals, ap)
 	}
-	sortApprovals(a.Approvals)
+	// Files hookctl writes are sorted, so a strictly increasing order also proves there is
+	// at most one approval per pair; anything else is sorted first, then checked.
+	strictlySorted := true
+	for i := 1; i < len(a.Approvals) && strictlySorted; i++ {
+		strictlySorted = compareApprovals(a.Approvals[i-1], a.Approvals[i]) < 0
+	}
+	if !strictlySorted {
+		sortApprovals(a.Approvals)
+		for i := 1; i < len(a.Approvals); i++ {
+			// Two approvals of one pair would make the outcome depend on which is read first.
+			if x := a.Approvals[i]; compareApprovals(a.Approvals[i-1], x) == 0 {
+				return nil, corrupt("duplicate approval of event %q, command %q", x.Event, x.Command)
+			}
+		}
+	}
 	return a, nil
 }
 
@@ -190,16 +191,16 @@ func isSHA256Hex(s string) bool {
 	return true
 }
 
-func sortApprovals(as []Approval) {
-	slices.SortStableFunc(as, func(x, y Approval) int {
-		return cmp.Or(cmp.Compare(x.Event, y.Event), cmp.Compare(x.Command, y.Command))
-	})
+func sortApprovals(as []Approval) { slices.SortStableFunc(as, compareApprovals) }
+
+func compareApprovals(x, y Approval) int {
+	return cmp.Or(cmp.Compare(x.Event, y.Event), cmp.Compare(x.Command, y.Command))
 }
 
 // Encode returns the file form of the allowlist: version 1, approvals sorted by (event,
 // command), 2-space indentation, times in UTC with "Z", and a trailing newline.
 func (a *Allowlist) Encode() []byte {
-	f := fileJSON{Version: new(fileVersion), Approvals: []approvalJSON{}}
+	f := fileJSON{Version: new(int64(fileVersion)), Approvals: []approvalJSON{}}
 	if a != nil {
 		as := slices.Clone(a.Approvals)
 		sortApprovals(as)

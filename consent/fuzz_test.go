@@ -2,7 +2,9 @@ package consent
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"io"
 	"reflect"
 	"testing"
 )
@@ -46,6 +48,62 @@ func FuzzDecode(f *testing.F) {
 		}
 		if enc2 := b.Encode(); !bytes.Equal(enc, enc2) {
 			t.Fatalf("Encode is not stable:\n%s\n%s", enc, enc2)
+		}
+	})
+}
+
+// decodeStd is the reference decoder the fast one must agree with: encoding/json with unknown
+// fields refused, then the same checks. It is laxer (keys match in any case, a repeated key
+// keeps the last value, null stands for an empty object), so the property is one-way: what
+// Decode accepts, decodeStd accepts with the same result.
+func decodeStd(data []byte) (*Allowlist, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var f fileJSON
+	if err := dec.Decode(&f); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("trailing data")
+	}
+	if f.Version == nil || *f.Version != fileVersion {
+		return nil, errors.New("version")
+	}
+	a := &Allowlist{}
+	seen := map[[2]string]bool{}
+	for _, w := range f.Approvals {
+		ap, err := w.approval()
+		if err != nil {
+			return nil, err
+		}
+		if seen[[2]string{ap.Event, ap.Command}] {
+			return nil, errors.New("duplicate")
+		}
+		seen[[2]string{ap.Event, ap.Command}] = true
+		a.Approvals = append(a.Approvals, ap)
+	}
+	sortApprovals(a.Approvals)
+	return a, nil
+}
+
+// FuzzDecodeMatchesEncodingJSON checks the hand-written decoder against encoding/json.
+func FuzzDecodeMatchesEncodingJSON(f *testing.F) {
+	f.Add([]byte(`{"version":1,"approvals":[{"event":"pre_tool_call","command":"./g.sh \u00e9\ud83d\ude00","matcher":"a\"b","approved_at":"2025-03-04T05:06:07Z",` +
+		`"script":{"path":"/h/g.sh","sha256":"` + sumA + `","size":5,"mtime":"2025-03-04T05:06:07.5+02:00"}}]}`))
+	f.Add([]byte(`{"version":1,"approvals":[{"event":"b","command":"\ud800x"},{"event":"a","command":"\xff"}]}`))
+	f.Add([]byte(`{"version":1,"approvals":null}`))
+	f.Add([]byte(` { "version" : 1 } `))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fast, err := Decode(data)
+		if err != nil {
+			return
+		}
+		std, err := decodeStd(data)
+		if err != nil {
+			t.Fatalf("Decode accepted what encoding/json refuses (%v): %q", err, data)
+		}
+		if !reflect.DeepEqual(fast, std) {
+			t.Fatalf("decoders disagree on %q:\n fast %+v\n std  %+v", data, fast, std)
 		}
 	})
 }
