@@ -103,6 +103,9 @@ func (d *Doctor) Examine(ctx context.Context) Report {
 	if r.Findings == nil {
 		r.Findings = []Finding{}
 	}
+	if r.Smoke == nil {
+		r.Smoke = []Smoke{} // [] rather than null in --json, like findings
+	}
 	return r
 }
 
@@ -124,7 +127,8 @@ func (d *Doctor) allowlistFindings(loadErr error) []Finding {
 	return nil
 }
 
-// hook returns the findings of one hook and whether it is approved (so may be smoke-run).
+// hook returns the findings of one hook and whether it is approved and its script looks
+// runnable (so it may be smoke-run).
 func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) {
 	var fs []Finding
 	f := func(sev Severity, check, msg, fix string) {
@@ -153,6 +157,8 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 			f(Error, "interpreter", fmt.Sprintf("%s is not found on PATH", h.Argv[0]), "install "+h.Argv[0])
 		}
 	}
+	// A script that cannot run has been reported; a smoke run would only report it again.
+	broken := len(fs) > 0
 	for _, w := range h.Argv {
 		for _, op := range config.ShellSyntax {
 			if strings.Contains(w, op) {
@@ -179,7 +185,7 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 			f(Warning, "consent", fmt.Sprintf("matcher changed since approval (approved %q, now %q)", c.Approval.Matcher, h.Matcher), approve)
 		}
 	}
-	return fs, c.Status == consent.StatusApproved
+	return fs, c.Status == consent.StatusApproved && !broken
 }
 
 // smoke runs an approved hook on the synthetic payload and checks that it answers valid JSON.
@@ -193,11 +199,15 @@ func (d *Doctor) smoke(ctx context.Context, h config.Hook) (Smoke, *Finding) {
 			Message: "smoke run on the synthetic payload: " + hr.Message,
 			Fix:     fmt.Sprintf("hookctl hooks test %s to see its output", h.Event)}
 	case runner.StatusFailed:
+		// Valid JSON keeps it from being an error, but a hook that fails on the synthetic
+		// payload must not pass for healthy either: it would fail, or fail closed, at every call.
+		sev := Warning
 		if _, err := runner.ParseAnswer([]byte(hr.Stdout)); err != nil {
-			return s, &Finding{Severity: Error, Event: h.Event, Command: h.Command, Check: "smoke_run",
-				Message: "smoke run on the synthetic payload: " + hr.Message,
-				Fix:     fmt.Sprintf("hookctl hooks test %s to see its output", h.Event)}
+			sev = Error
 		}
+		return s, &Finding{Severity: sev, Event: h.Event, Command: h.Command, Check: "smoke_run",
+			Message: "smoke run on the synthetic payload: " + hr.Message,
+			Fix:     fmt.Sprintf("hookctl hooks test %s to see its output", h.Event)}
 	}
 	return s, nil
 }

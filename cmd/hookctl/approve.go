@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -122,6 +123,16 @@ func (s *session) find(command, event string) ([]config.Hook, error) {
 	where := "no configured hook runs " + quoteCommand(command)
 	if event != "" {
 		where += " on " + event
+		// The command is right, the event is not: suggesting the same command would not help.
+		var events []string
+		for _, h := range s.cfg.Hooks {
+			if h.Command == command && !slices.Contains(events, h.Event) {
+				events = append(events, h.Event)
+			}
+		}
+		if len(events) > 0 {
+			return nil, failuref("%s; it runs on %s", where, strings.Join(events, ", "))
+		}
 	}
 	if sug := config.Suggest(command, s.commands()); sug != "" {
 		return nil, failuref("%s: did you mean %s?", where, quoteCommand(sug))

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -63,9 +64,9 @@ func (a *app) printDoctor(r doctor.Report) {
 			label = p.yellow("warning")
 			warnings++
 		}
-		subject := ""
-		if f.Event != "" || f.Command != "" {
-			subject = f.Event + " " + f.Command + ": "
+		subject := strings.TrimSpace(f.Event + " " + f.Command)
+		if subject != "" {
+			subject += ": "
 		}
 		fmt.Fprintf(w, "%s %s%s\n", label, subject, f.Message)
 		if f.Fix != "" {

@@ -17,24 +17,44 @@ func (a *app) hooksCommand() *cobra.Command {
 		Example: `  hookctl hooks list
   hookctl hooks approve --all
   hookctl hooks doctor`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return nil
-			}
-			var names []string
-			for _, c := range cmd.Commands() {
-				names = append(names, c.Name())
-			}
-			hint := ""
-			if s := config.Suggest(args[0], names); s != "" {
-				hint = fmt.Sprintf(": did you mean %q?", s)
-			}
-			return usageErrorf("unknown command %q for \"hookctl hooks\"%s", args[0], hint)
-		},
+		Args: knownSubcommand,
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(a.listCommand(), a.testCommand(), a.approveCommand(), a.revokeCommand(), a.doctorCommand())
 	return cmd
+}
+
+// knownSubcommand refuses an unknown subcommand of a command that only groups others (without
+// it cobra shows the help and exits 0), with a did-you-mean over the subcommands and, from the
+// root, over theirs too: "hookctl lst" suggests "hooks list".
+func knownSubcommand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	suggest := map[string]string{}
+	for _, c := range cmd.Commands() {
+		if !c.IsAvailableCommand() {
+			continue
+		}
+		suggest[c.Name()] = c.Name()
+		if cmd.HasParent() {
+			continue
+		}
+		for _, sub := range c.Commands() {
+			if _, taken := suggest[sub.Name()]; !taken && sub.IsAvailableCommand() {
+				suggest[sub.Name()] = c.Name() + " " + sub.Name()
+			}
+		}
+	}
+	names := make([]string, 0, len(suggest))
+	for n := range suggest {
+		names = append(names, n)
+	}
+	hint := ""
+	if s := config.Suggest(args[0], names); s != "" {
+		hint = fmt.Sprintf(": did you mean %q?", suggest[s])
+	}
+	return usageErrorf("unknown command %q for %q%s", args[0], cmd.CommandPath(), hint)
 }
 
 // session is what the hooks commands work on: the files, the config and the allowlist.

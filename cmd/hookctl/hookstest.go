@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"unicode/utf8"
@@ -137,8 +138,8 @@ func (a *app) printTest(out testJSON) {
 		if h.Message != "" {
 			fmt.Fprintf(w, "  message: %s\n", h.Message)
 		}
-		printBlock(w, p, "stdout", h.Stdout)
-		printBlock(w, p, "stderr", h.Stderr)
+		printExcerpt(w, p, "stdout", h.Stdout, h.HookResult.Stdout)
+		printExcerpt(w, p, "stderr", h.Stderr, h.HookResult.Stderr)
 	}
 	fmt.Fprintf(w, "\n%s %s\n", p.bold("decision:"), out.Decision)
 	if out.Reason != "" {
@@ -155,7 +156,7 @@ func (a *app) printTest(out testJSON) {
 	}
 }
 
-func printBlock(w interface{ Write([]byte) (int, error) }, p palette, name, text string) {
+func printBlock(w io.Writer, p palette, name, text string) {
 	text = strings.TrimRight(text, "\n")
 	if text == "" {
 		return
@@ -166,12 +167,21 @@ func printBlock(w interface{ Write([]byte) (int, error) }, p palette, name, text
 	}
 }
 
-// cut keeps the first n characters of s, marking the cut.
+// printExcerpt prints the excerpt of a hook's output and, when the output was longer, says so.
+func printExcerpt(w io.Writer, p palette, name, excerpt, full string) {
+	printBlock(w, p, name, excerpt)
+	if n := utf8.RuneCountInString(full); n > excerptLen {
+		fmt.Fprintf(w, "    %s\n", p.dim(fmt.Sprintf("... (first %d of %d characters)", excerptLen, n)))
+	}
+}
+
+// cut keeps the first n characters of s. The cut is not marked in the text itself, so that the
+// JSON excerpt is exactly the first n characters; the text output says so on a line of its own.
 func cut(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	return string([]rune(s)[:n]) + "..."
+	return string([]rune(s)[:n])
 }
 
 func exactlyOneEvent(verb string) cobra.PositionalArgs {

@@ -53,6 +53,9 @@ func TestScript(t *testing.T) {
 			"approve":   cmdApprove,
 			"exits":     cmdExits,
 			"jsonfield": cmdJSONField,
+			"jsonkeys":  cmdJSONKeys,
+			"jsonlen":   cmdJSONLen,
+			"perm":      cmdPerm,
 		},
 	})
 }
@@ -238,4 +241,103 @@ func mustJSON(ts *testscript.TestScript, v any) []byte {
 	b, err := json.Marshal(v)
 	ts.Check(err)
 	return b
+}
+
+// jsonAt reads a JSON file, or the last command's stdout or stderr, and returns the value at a
+// dotted KEY as jsonfield reads it; "." is the whole document.
+func jsonAt(ts *testscript.TestScript, file, key string) (any, bool) {
+	data := ts.ReadFile(file)
+	var v any
+	dec := json.NewDecoder(strings.NewReader(data))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		ts.Fatalf("%s is not JSON: %v\n%s", file, err, data)
+	}
+	if key == "." {
+		return v, true
+	}
+	for _, part := range strings.Split(key, ".") {
+		switch node := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = node[part]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(part)
+			if err != nil || i < 0 || i >= len(node) {
+				return nil, false
+			}
+			v = node[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// cmdJSONKeys asserts that a JSON object has exactly the given keys, no more, no fewer, so a
+// --json shape cannot drift unnoticed:
+//
+//	jsonkeys stdout . config problems hooks
+//	jsonkeys stdout hooks.0.script path exists executable
+func cmdJSONKeys(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: jsonkeys FILE KEY [NAME...]")
+	}
+	v, ok := jsonAt(ts, args[0], args[1])
+	obj, isObj := v.(map[string]any)
+	if !ok || !isObj {
+		ts.Fatalf("jsonkeys: %s of %s is not an object", args[1], args[0])
+	}
+	var got []string
+	for k := range obj {
+		got = append(got, k)
+	}
+	want := slices.Clone(args[2:])
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		ts.Fatalf("jsonkeys: %s of %s has keys %q, want %q", args[1], args[0], got, want)
+	}
+}
+
+// cmdJSONLen asserts the length of a JSON list:
+//
+//	jsonlen stdout hooks 2
+func cmdJSONLen(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: jsonlen FILE KEY N")
+	}
+	want, err := strconv.Atoi(args[2])
+	if err != nil {
+		ts.Fatalf("jsonlen: bad length %q", args[2])
+	}
+	v, ok := jsonAt(ts, args[0], args[1])
+	list, isList := v.([]any)
+	if !ok || !isList {
+		ts.Fatalf("jsonlen: %s of %s is not a list", args[1], args[0])
+	}
+	if len(list) != want {
+		ts.Fatalf("jsonlen: %s of %s has %d elements, want %d", args[1], args[0], len(list), want)
+	}
+}
+
+// cmdPerm asserts a file's permission bits, written in octal:
+//
+//	perm $HOOKCTL_HOME/allowlist.json 0600
+func cmdPerm(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: perm FILE MODE")
+	}
+	want, err := strconv.ParseUint(args[1], 8, 32)
+	if err != nil {
+		ts.Fatalf("perm: bad mode %q", args[1])
+	}
+	fi, err := os.Stat(ts.MkAbs(args[0]))
+	ts.Check(err)
+	got := fi.Mode().Perm()
+	if (got == os.FileMode(want)) == neg {
+		ts.Fatalf("perm: %s has mode %04o, want %s%04o", args[0], got, map[bool]string{true: "not ", false: ""}[neg], want)
+	}
 }

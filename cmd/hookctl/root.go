@@ -46,6 +46,8 @@ behind the person's consent, and returns one merged decision as JSON.`,
 		Version:       buildVersion(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		Args:          knownSubcommand,
+		RunE:          func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
 			switch a.color {
 			case "auto", "always", "never":
@@ -69,6 +71,8 @@ behind the person's consent, and returns one merged decision as JSON.`,
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
 			c.Example = "  source <(hookctl completion bash)\n  hookctl completion zsh > \"${fpath[1]}/_hookctl\"\n  hookctl completion fish > ~/.config/fish/completions/hookctl.fish"
+			c.Args = knownSubcommand
+			c.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }
 			for _, sub := range c.Commands() {
 				sub.Example = "  hookctl completion " + sub.Name()
 			}
