@@ -81,7 +81,7 @@ func (d *Doctor) Examine(ctx context.Context) Report {
 			sev = Error
 		}
 		add(Finding{Severity: sev, Event: p.Event, Command: p.Command, Check: "config",
-			Message: p.String(), Fix: "edit " + d.Config.Path})
+			Message: fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Message), Fix: "edit " + d.Config.Path})
 	}
 	list, listErr := d.Store.Load()
 	for _, f := range d.allowlistFindings(listErr) {
@@ -173,7 +173,11 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 	approve := fmt.Sprintf("hookctl hooks approve %s --event %s", shellQuote(h.Command), h.Event)
 	switch c.Status {
 	case consent.StatusNotApproved:
-		f(Error, "consent", "not approved: it will not run", "review it, then: "+approve)
+		msg := "not approved: it will not run"
+		if d.Config.AutoAccept {
+			msg = "not approved (it runs only because hooks_auto_accept is true)"
+		}
+		f(Error, "consent", msg, "review it, then: "+approve)
 	case consent.StatusChanged:
 		f(Error, "consent", c.Reason, "review the change, then: "+approve)
 	}

@@ -51,7 +51,20 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
 			} else if hooks, err = s.find(args[0], event); err != nil {
 				return err
 			}
-			approved, err := s.store.Approve(hooks...)
+			// A script that cannot be read cannot be pinned: say so, approve the others, and
+			// exit 1, rather than let one missing file block every approval.
+			var ready []config.Hook
+			var unreadable []string
+			for _, h := range hooks {
+				if h.Pinned() {
+					if _, err := consent.PinScript(h.Script); err != nil {
+						unreadable = append(unreadable, fmt.Sprintf("not approved %s %s: %v", h.Event, h.Command, err))
+						continue
+					}
+				}
+				ready = append(ready, h)
+			}
+			approved, err := s.store.Approve(ready...)
 			if err != nil {
 				return failuref("%v", err)
 			}
@@ -63,6 +76,12 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
 				}
 			}
 			fmt.Fprintf(a.stdout, "%d hook(s) approved in %s\n", len(approved), s.store.Path)
+			for _, u := range unreadable {
+				a.warn(u)
+			}
+			if len(unreadable) > 0 {
+				return silent(exitFailure)
+			}
 			return nil
 		},
 	}

@@ -73,6 +73,10 @@ func (a *app) initHome(home string) error {
 		fmt.Fprintf(a.stdout, "%s %s\n", p.green("created"), dst)
 		wrote++
 	}
+	if wrote == 0 {
+		fmt.Fprintf(a.stdout, "nothing to do: %s already has every file\n", home)
+		return nil
+	}
 	fmt.Fprintf(a.stdout, `
 Next:
   1. Read the scripts and %s, and keep the hooks you want.
