@@ -237,8 +237,10 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (argv [
 	if argv[0] == "" {
 		return nil, 0, "", fmt.Errorf("the program word %q expands to nothing", unmark(marked[0]))
 	}
-	if w := marked[0]; (w == "~" || strings.HasPrefix(w, "~/")) && argv[0] == w {
-		return nil, 0, "", fmt.Errorf("%q starts with ~ but HOME is not set", w)
+	for i, w := range marked {
+		if (w == "~" || strings.HasPrefix(w, "~/")) && argv[i] == w {
+			return nil, 0, "", fmt.Errorf("%q starts with ~ but HOME is not set", w)
+		}
 	}
 	// The script: the first word with a script extension, else the first named by a path,
 	// else the program itself.
@@ -281,6 +283,9 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (argv [
 			argv[scriptWord] = p
 			script = p
 		} else if abs, aerr := filepath.Abs(w); aerr == nil {
+			// Run what is pinned: the word becomes absolute, so a program that runs the
+			// hook from another working folder cannot run an unapproved file of that name.
+			argv[scriptWord] = abs
 			script = abs
 		} else {
 			script = w

@@ -202,8 +202,8 @@ func TestCommandResolution(t *testing.T) {
 }
 
 // TestRelativeScriptWordWithoutFile: a relative script word that is not first and names no file
-// of the config folder is left for the program to find (from hookctl's working folder), and
-// pinned there, because that is the file it will read.
+// of the config folder resolves against the working folder at load time, and the absolute
+// path is what runs, so the file pinned is the file read whatever the hook's working folder.
 func TestRelativeScriptWordWithoutFile(t *testing.T) {
 	c := parseCommand(t, t.TempDir(), "python3 hook.py")
 	if len(c.Hooks) != 1 {
@@ -214,8 +214,8 @@ func TestRelativeScriptWordWithoutFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(h.Argv, []string{"python3", "hook.py"}) || h.ScriptWord != 1 || h.Script != wantScript || !h.Pinned() {
-		t.Errorf("argv %q, script word %d %q, pinned %v; want argv unchanged and %q pinned", h.Argv, h.ScriptWord, h.Script, h.Pinned(), wantScript)
+	if !slices.Equal(h.Argv, []string{"python3", wantScript}) || h.ScriptWord != 1 || h.Script != wantScript || !h.Pinned() {
+		t.Errorf("argv %q, script word %d %q, pinned %v; want %q pinned and run", h.Argv, h.ScriptWord, h.Script, h.Pinned(), wantScript)
 	}
 }
 
@@ -267,13 +267,17 @@ func TestCommentCharInsideWords(t *testing.T) {
 	}
 }
 
-// TestHomeUnset: without HOME, ~ stays as written rather than becoming some other folder.
+// TestHomeUnset: without HOME, a word starting with ~ cannot be expanded, and is not taken for
+// a folder named "~" either: the entry is dropped. A quoted ~ is a plain character.
 func TestHomeUnset(t *testing.T) {
 	noHome := func(string) (string, bool) { return "", false }
-	data := []byte("hooks:\n  pre_tool_call:\n    - command: guard ~/x\n")
+	data := []byte("hooks:\n  pre_tool_call:\n    - command: guard ~/x\n    - command: guard '~/x'\n")
 	c := Parse(filepath.Join(t.TempDir(), "config.yaml"), data, Options{LookupEnv: noHome})
-	if len(c.Hooks) != 1 || !slices.Equal(c.Hooks[0].Argv, []string{"guard", "~/x"}) {
-		t.Errorf("hooks %+v, problems %v", c.Hooks, c.Problems)
+	if len(c.Hooks) != 1 || !slices.Equal(c.Hooks[0].Argv[:1], []string{"guard"}) || c.Hooks[0].Line != 4 {
+		t.Errorf("hooks %+v", c.Hooks)
+	}
+	if len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Message, "HOME is not set") {
+		t.Errorf("problems %v", c.Problems)
 	}
 }
 

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/hookctl/hookctl/internal/safefile"
 )
 
 // Options tune loading. The zero value reads the process environment.
@@ -24,11 +26,14 @@ type Options struct {
 	LookupEnv func(string) (string, bool)
 }
 
+// maxConfig bounds what is read: ten thousand hooks fit many times over.
+const maxConfig = 64 << 20
+
 // Load reads and validates the config file at path. A missing file is an empty config (no
 // hooks, not an error); only an I/O failure is an error. Validation problems, YAML syntax
 // errors included, are in Config.Problems and never stop the valid entries from loading.
 func Load(path string, opts Options) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, _, err := safefile.ReadFile(path, maxConfig)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return empty(path), nil
@@ -401,6 +406,10 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 		drop(cmdNode.Line, cmdNode.Column, "command is empty")
 	} else if cmdNode.Kind != yaml.ScalarNode || cmdNode.Tag != "!!str" {
 		drop(cmdNode.Line, cmdNode.Column, "command must be a string, not %s", describe(cmdNode))
+	} else if c := cmdNode.LineComment; cmdNode.Style == 0 && c != "" && !strings.HasPrefix(c, "# ") {
+		// An unquoted command followed by " #1" loses "#1" to YAML, which reads it as a
+		// comment; a note written as "# ..." is left alone.
+		drop(cmdNode.Line, cmdNode.Column, "YAML reads %q after the command as a comment, so it is not part of the command: quote the whole command if it is meant", c)
 	} else if argv, sw, script, err := resolveCommand(h.Command, l.cfg.Dir, l.lookup); err != nil {
 		drop(cmdNode.Line, cmdNode.Column, "%v", err)
 	} else {
@@ -507,8 +516,11 @@ func parseTimeout(n *yaml.Node) (time.Duration, string) {
 	}
 	s := strings.TrimSpace(n.Value)
 	var d time.Duration
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if math.IsNaN(f) || math.IsInf(f, 0) {
+	if f, err := strconv.ParseFloat(s, 64); err == nil || errors.Is(err, strconv.ErrRange) {
+		switch {
+		case err != nil && f > 0: // 1e400: far above the maximum, clamped below
+			f = MaxTimeout.Seconds() * 1000
+		case math.IsNaN(f) || math.IsInf(f, 0):
 			return 0, bad
 		}
 		if f > MaxTimeout.Seconds()*1000 {
@@ -517,6 +529,8 @@ func parseTimeout(n *yaml.Node) (time.Duration, string) {
 		d = time.Duration(f * float64(time.Second))
 	} else if pd, err := time.ParseDuration(s); err == nil {
 		d = pd
+	} else if hugeDuration.MatchString(s) {
+		d = MaxTimeout * 1000 // "9999999999h" overflows a Duration: far above the maximum
 	} else {
 		return 0, bad
 	}
@@ -525,6 +539,10 @@ func parseTimeout(n *yaml.Node) (time.Duration, string) {
 	}
 	return d, ""
 }
+
+// hugeDuration matches a well-formed duration that time.ParseDuration refuses only because
+// it overflows.
+var hugeDuration = regexp.MustCompile(`^\+?[0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h)$`)
 
 func formatSeconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -472,5 +473,46 @@ func TestUnreadableFileAcceptsEveryEvent(t *testing.T) {
 	ok := Parse("config.yaml", []byte("hooks: {}\n"), Options{})
 	if ok.Unreadable || ok.KnownEvent("deploy") {
 		t.Errorf("a readable file accepts unknown events")
+	}
+}
+
+// TestHugeTimeoutsClamp: a timeout too large to represent is above the maximum, so it is
+// clamped to it like 900 is, never taken for an unparseable value and its 60 s default.
+func TestHugeTimeoutsClamp(t *testing.T) {
+	for _, v := range []string{`"9999999999h"`, `1e400`, `"1e400"`, `99999999999999999999`} {
+		c := Parse("config.yaml", []byte("hooks:\n  pre_tool_call:\n    - command: guard\n      timeout: "+v+"\n"), Options{})
+		if len(c.Hooks) != 1 || c.Hooks[0].Timeout != MaxTimeout || !c.Hooks[0].TimeoutClamped {
+			t.Errorf("timeout %s: hooks %+v problems %v", v, c.Hooks, c.Problems)
+		}
+	}
+}
+
+// TestLoadFIFO: a FIFO at the config's path is an error at once, never a hang.
+func TestLoadFIFO(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := Load(path, Options{}); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), path) {
+			t.Fatalf("Load of a FIFO: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Load hung on a FIFO")
+	}
+}
+
+// TestUnquotedCommandLosesWordToComment: YAML turns " #1" after an unquoted command into a
+// comment; that must not silently shorten the command. A "# note" is a note.
+func TestUnquotedCommandLosesWordToComment(t *testing.T) {
+	c := Parse("config.yaml", []byte("hooks:\n  pre_tool_call:\n    - command: ./guard.sh --tag #1\n    - command: ./ok.sh   # runs first\n"), Options{})
+	if len(c.Hooks) != 1 || c.Hooks[0].Command != "./ok.sh" {
+		t.Errorf("hooks %+v", c.Hooks)
+	}
+	if len(c.Problems) != 1 || c.Problems[0].Line != 3 || !strings.Contains(c.Problems[0].Message, `"#1"`) {
+		t.Errorf("problems %v", c.Problems)
 	}
 }

@@ -24,9 +24,9 @@ type Gate struct {
 	// Warn receives diagnostics for the person; nil discards them.
 	Warn func(string)
 
-	mu     sync.Mutex
-	loaded bool
-	list   *Allowlist
+	mu    sync.Mutex
+	list  *Allowlist
+	stamp fileStamp // the version of the file list was read from
 }
 
 func (g *Gate) warn(format string, args ...any) {
@@ -35,22 +35,27 @@ func (g *Gate) warn(format string, args ...any) {
 	}
 }
 
-// allowlist loads the allowlist once. A corrupt or unreadable one approves nothing.
+// allowlist returns the allowlist, read again whenever the file has changed since it was last
+// read, so that a long-lived Gate sees revocations and other processes' approvals. A corrupt or
+// unreadable file approves nothing, and is reported once per version.
 func (g *Gate) allowlist() *Allowlist {
-	if !g.loaded {
-		g.loaded = true
-		list, err := g.Store.Load()
-		if err != nil {
+	if g.list != nil && g.Store.stamp() == g.stamp {
+		return g.list
+	}
+	list, stamp, err := g.Store.load()
+	if err != nil {
+		stamp = g.Store.stamp()
+		if g.list == nil || stamp != g.stamp {
 			if g.Bypass {
 				g.warn("%v; running hooks anyway because consent is bypassed for this run", err)
 			} else {
 				g.warn("%v; nothing is approved until it is fixed or removed", err)
 			}
-			list = &Allowlist{}
 		}
-		g.list = list
+		list = &Allowlist{}
 	}
-	return g.list
+	g.list, g.stamp = list, stamp
+	return list
 }
 
 // Decide reports whether the hook may run now: StatusApproved, or why not. Prompts are

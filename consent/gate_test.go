@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/hookctl/hookctl/config"
 )
@@ -120,5 +122,53 @@ func TestGateNilStoreApprovesNothing(t *testing.T) {
 	g := &Gate{}
 	if got := g.Decide(context.Background(), config.Hook{Event: "pre_tool_call", Command: "x"}); got != StatusNotApproved {
 		t.Fatalf("Decide = %s", got)
+	}
+}
+
+// A Gate lives as long as the agent that embeds it: it sees a revocation, and another
+// process's approval, made after its first decision.
+func TestGateSeesChanges(t *testing.T) {
+	s := newTestStore(t)
+	h := pinnedHook(t, t.TempDir(), "#!/bin/sh\n")
+	g := &Gate{Store: s}
+	ctx := context.Background()
+	if got := g.Decide(ctx, h); got != StatusNotApproved {
+		t.Fatalf("before approval: %s", got)
+	}
+	mustApprove(t, NewStore(s.Path), h) // as another process would
+	if got := g.Decide(ctx, h); got != StatusApproved {
+		t.Fatalf("after approval: %s", got)
+	}
+	if n, err := NewStore(s.Path).Revoke(h.Command, ""); n != 1 || err != nil {
+		t.Fatalf("revoke: %d %v", n, err)
+	}
+	if got := g.Decide(ctx, h); got != StatusNotApproved {
+		t.Fatalf("after revocation: %s", got)
+	}
+}
+
+// Something that is not a regular file at the allowlist's path approves nothing, at once.
+func TestGateAllowlistNotAFile(t *testing.T) {
+	s := newTestStore(t)
+	if err := os.MkdirAll(filepath.Dir(s.Path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(s.Path, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	g := &Gate{Store: s, Warn: func(m string) { warnings = append(warnings, m) }}
+	done := make(chan Status, 1)
+	go func() { done <- g.Decide(context.Background(), pinnedHook(t, t.TempDir(), "#!/bin/sh\n")) }()
+	select {
+	case got := <-done:
+		if got != StatusNotApproved || len(warnings) != 1 || !strings.Contains(warnings[0], "not a regular file") {
+			t.Fatalf("Decide = %s, warnings %q", got, warnings)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a FIFO at the allowlist's path hung the gate")
+	}
+	if _, err := s.Approve(pinnedHook(t, t.TempDir(), "#!/bin/sh\n")); err == nil {
+		t.Error("Approve replaced a FIFO at the allowlist's path")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/safefile"
 )
 
 // Store is the allowlist file on disk.
@@ -35,18 +36,54 @@ func (s *Store) now() time.Time {
 // unknown version, is an error wrapping ErrCorrupt. Readers take no lock: writers replace the
 // file by rename, so a read sees one whole version or the other.
 func (s *Store) Load() (*Allowlist, error) {
-	data, err := os.ReadFile(s.Path)
+	a, _, err := s.load()
+	return a, err
+}
+
+// maxAllowlist bounds what is read: a million approvals fit, /dev/zero at the path does not.
+const maxAllowlist = 256 << 20
+
+// load is Load that also returns the file's identity, so a Gate can tell when it changed.
+func (s *Store) load() (*Allowlist, fileStamp, error) {
+	data, fi, err := safefile.ReadFile(s.Path, maxAllowlist)
 	if errors.Is(err, fs.ErrNotExist) {
-		return &Allowlist{}, nil
+		return &Allowlist{}, fileStamp{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
+		return nil, fileStamp{}, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
 	}
 	a, err := Decode(data)
 	if err != nil {
-		return nil, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
+		return nil, fileStamp{}, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
 	}
-	return a, nil
+	return a, stampOf(fi), nil
+}
+
+// fileStamp identifies one version of the allowlist file. Writers replace it by rename, so a
+// new version always has a new inode.
+type fileStamp struct {
+	exists      bool
+	dev, ino    uint64
+	size        int64
+	mtime, ctim int64
+}
+
+func stampOf(fi fs.FileInfo) fileStamp {
+	st := fileStamp{exists: true, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
+	if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
+		st.dev, st.ino = uint64(sys.Dev), sys.Ino
+		st.ctim = sys.Ctim.Nano()
+	}
+	return st
+}
+
+// stamp returns the identity of the file as it is now.
+func (s *Store) stamp() fileStamp {
+	fi, err := os.Stat(s.Path)
+	if err != nil {
+		return fileStamp{}
+	}
+	return stampOf(fi)
 }
 
 // Approve records approvals of the hooks, replacing any earlier approval of the same (event,

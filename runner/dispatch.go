@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -76,7 +77,12 @@ func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*R
 	for i, h := range hooks {
 		res.Hooks[i] = HookResult{Command: h.Command}
 		if !h.Matches(p.ToolName) {
+			tool := "no tool"
+			if p.ToolName != nil {
+				tool = "tool " + strconv.Quote(*p.ToolName)
+			}
 			res.Hooks[i].Status = StatusNoMatch
+			res.Hooks[i].Message = fmt.Sprintf("matcher %q does not match %s", h.Matcher, tool)
 			continue
 		}
 		st := consent.StatusNotApproved
@@ -96,6 +102,7 @@ func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*R
 		for _, i := range run {
 			if !d.Config.Parallel && blockedBefore(effects, i) {
 				res.Hooks[i].Status = StatusNotRun
+				res.Hooks[i].Message = "not run: an earlier hook blocked the call (parallel: false)"
 				continue
 			}
 			in := p

@@ -694,8 +694,8 @@ func TestDispatchSequentialStopsAfterBlock(t *testing.T) {
 					t.Errorf("hook %d ran = %v with status %q", i+1, ran, st)
 				}
 			}
-			if h := res.Hooks[2]; !parallel && (h.ExitCode != nil || h.Command == "") {
-				t.Errorf("a hook not run reports exit_code %v, command %q", h.ExitCode, h.Command)
+			if h := res.Hooks[2]; !parallel && (h.ExitCode != nil || h.Command == "" || !strings.Contains(h.Message, "earlier hook blocked")) {
+				t.Errorf("a hook not run reports exit_code %v, command %q, message %q", h.ExitCode, h.Command, h.Message)
 			}
 		})
 	}
@@ -772,6 +772,17 @@ func TestDispatchStatuses(t *testing.T) {
 	}
 	if res.Decision != DecisionAllow {
 		t.Errorf("decision %q, want allow: skipped hooks fail open", res.Decision)
+	}
+	// Every hook that is not ok says why (SPEC 6).
+	for i, hr := range res.Hooks {
+		if hr.Status != StatusOK && hr.Message == "" {
+			t.Errorf("hook %d (%s) has no message", i+1, hr.Status)
+		}
+	}
+	for _, i := range []int{1, 2} {
+		if !strings.Contains(res.Hooks[i].Message, "does not match tool") {
+			t.Errorf("no_match message %q", res.Hooks[i].Message)
+		}
 	}
 	for _, i := range []int{4, 5} {
 		if !strings.Contains(res.Hooks[i].Message, "hookctl hooks approve") {

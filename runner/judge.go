@@ -3,6 +3,8 @@ package runner
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -134,6 +136,10 @@ func apply(h config.Hook, a Answer, hr *HookResult, e *effect) {
 		if a.Modify != nil && !a.Block {
 			e.modify = a.Modify
 			hr.Status, hr.Directive = StatusModified, joinDirective(hr.Directive, "modify")
+			if hr.Message == "" {
+				keys := slices.Sorted(maps.Keys(a.Modify))
+				hr.Message = "rewrote tool_input: " + strings.Join(keys, ", ")
+			}
 		}
 		ignored = appendIf(ignored, a.Context != "", "context")
 		ignored = appendIf(ignored, a.Result != nil, "result")

@@ -63,11 +63,17 @@ func promptText(h config.Hook, c consent.Check) string {
 	if h.Matcher != "" {
 		fmt.Fprintf(&b, "  matcher: %s\n", h.Matcher)
 	}
-	if script := h.ResolveScript(); script != "" {
+	script := h.ResolveScript()
+	if script != "" {
 		fmt.Fprintf(&b, "  script:  %s\n", script)
 	}
-	if c.Current != nil {
-		fmt.Fprintf(&b, "  sha256:  %s\n", c.Current.SHA256)
+	pin := c.Current
+	if pin == nil && script != "" {
+		// Found on PATH, so not pinned; the person still sees what the file is.
+		pin, _ = consent.PinScript(script)
+	}
+	if pin != nil {
+		fmt.Fprintf(&b, "  sha256:  %s\n", pin.SHA256)
 	}
 	if c.Reason != "" {
 		fmt.Fprintf(&b, "  %s\n", c.Reason)

@@ -1,0 +1,47 @@
+// Package safefile reads the small files hookctl trusts (config, allowlist) without letting
+// whatever sits at the path hang it or exhaust its memory.
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// ErrNotRegular is returned for a path that is a FIFO, device, socket or folder.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge is returned for a file above the size limit.
+var ErrTooLarge = errors.New("file too large")
+
+// ReadFile reads the regular file at path, at most max bytes. The open is non-blocking, so a
+// FIFO planted at the path cannot stall it, and the file is checked to be regular before any
+// read; a missing file wraps fs.ErrNotExist.
+func ReadFile(path string, max int64) ([]byte, fs.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fi, fmt.Errorf("%w (%s)", ErrNotRegular, fi.Mode().Type())
+	}
+	if fi.Size() > max {
+		return nil, fi, fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, fi.Size(), max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, fi, err
+	}
+	if int64(len(data)) > max {
+		return nil, fi, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)
+	}
+	return data, fi, nil
+}
