@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -104,14 +105,15 @@ func decodeAll(data []byte) ([]*yaml.Node, error) {
 
 func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
 
-var yamlLineRE = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+// Compiled on first use, not at start-up: most runs never need them.
+var yamlLineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`) })
 
 func yamlErrorLine(err error) (int, string) {
 	msg := err.Error()
 	if te, ok := err.(*yaml.TypeError); ok && len(te.Errors) > 0 {
 		msg = te.Errors[0]
 	}
-	m := yamlLineRE.FindStringSubmatch(msg)
+	m := yamlLineRE().FindStringSubmatch(msg)
 	if m == nil {
 		return 1, msg
 	}
@@ -529,7 +531,7 @@ func parseTimeout(n *yaml.Node) (time.Duration, string) {
 		d = time.Duration(f * float64(time.Second))
 	} else if pd, err := time.ParseDuration(s); err == nil {
 		d = pd
-	} else if hugeDuration.MatchString(s) {
+	} else if hugeDuration().MatchString(s) {
 		d = MaxTimeout * 1000 // "9999999999h" overflows a Duration: far above the maximum
 	} else {
 		return 0, bad
@@ -542,7 +544,7 @@ func parseTimeout(n *yaml.Node) (time.Duration, string) {
 
 // hugeDuration matches a well-formed duration that time.ParseDuration refuses only because
 // it overflows.
-var hugeDuration = regexp.MustCompile(`^\+?[0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h)$`)
+var hugeDuration = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\+?[0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h)$`) })
 
 func formatSeconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"

@@ -111,6 +111,9 @@ func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*R
 			}
 			res.Hooks[i], effects[i] = d.runOne(ctx, hooks[i], in)
 		}
+	} else if len(run) == 1 {
+		i := run[0] // one hook: no goroutine to start and wait for
+		res.Hooks[i], effects[i] = d.runOne(ctx, hooks[i], p)
 	} else {
 		stdin, _ := json.Marshal(p)
 		var wg sync.WaitGroup

@@ -108,6 +108,12 @@ func run(ctx context.Context, c Command) Outcome {
 		o.StartErr = err
 		return o
 	}
+	// Most payloads fit in the pipe's buffer: written before the hook starts, they need no
+	// writer goroutine. What does not fit is written by one once the hook reads.
+	rest := prefill(p.stdinW, c.Stdin)
+	if len(rest) == 0 {
+		_ = p.stdinW.Close()
+	}
 	env := c.Env
 	if env == nil {
 		env = os.Environ()
@@ -127,12 +133,14 @@ func run(ctx context.Context, c Command) Outcome {
 	}
 	pid := proc.Pid
 
-	go func() {
-		// A hook that never reads stdin makes this write fail with EPIPE when it exits, or
-		// return when closeAll closes the pipe below; either way nothing waits on it.
-		_, _ = p.stdinW.Write(c.Stdin)
-		_ = p.stdinW.Close()
-	}()
+	if len(rest) > 0 {
+		go func() {
+			// A hook that never reads stdin makes this write fail with EPIPE when it exits,
+			// or return when closeAll closes the pipe below; either way nothing waits on it.
+			_, _ = p.stdinW.Write(rest)
+			_ = p.stdinW.Close()
+		}()
+	}
 	overflow := make(chan struct{})
 	stdoutDone := make(chan []byte, 1)
 	stderrDone := make(chan []byte, 1)
@@ -200,6 +208,31 @@ func run(ctx context.Context, c Command) Outcome {
 		}
 	}
 	return o
+}
+
+// prefill writes as much of data into the pipe as its buffer takes without blocking and
+// returns the rest.
+func prefill(w *os.File, data []byte) []byte {
+	rc, err := w.SyscallConn()
+	if err != nil {
+		return data
+	}
+	_ = rc.Write(func(fd uintptr) bool {
+		for len(data) > 0 {
+			n, err := syscall.Write(int(fd), data)
+			if n > 0 {
+				data = data[n:]
+			}
+			if err == syscall.EINTR {
+				continue
+			}
+			if err != nil || n <= 0 {
+				break // EAGAIN: the buffer is full
+			}
+		}
+		return true // one attempt only: never wait for the pipe here
+	})
+	return data
 }
 
 // terminate ends a group politely: SIGTERM, then SIGKILL after KillGrace at most.

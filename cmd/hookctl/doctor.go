@@ -28,7 +28,7 @@ the allowlist parses and has mode 0600. A hook that is not approved is never run
 			if err != nil {
 				return err
 			}
-			ctx, stop := a.interrupts()
+			ctx, stop := a.interrupts(true)
 			defer stop()
 			cwd, _ := os.Getwd()
 			d := &doctor.Doctor{Config: s.cfg, Store: s.store, Dir: cwd,

@@ -66,7 +66,7 @@ shows each hook's exit status, time, output and directive, then the merged resul
 			if cmd.Flags().Changed("for-tool") {
 				payload.ToolName = &forTool
 			}
-			ctx, stop := a.interrupts()
+			ctx, stop := a.interrupts(true)
 			defer stop()
 			d := &runner.Dispatcher{Config: s.cfg, Consent: a.gate(s.cfg, s.loc, a.ttyPrompt(ctx)), Home: s.loc.Home}
 			res, err := d.Dispatch(ctx.ctx, event, payload)

@@ -31,19 +31,36 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (s
 }
 
 func (a *app) execute(args []string) int {
-	root := a.rootCommand()
+	root := a.rootCommand(commandName(args) == "run")
 	root.SetArgs(args)
 	return a.exitCode(root.Execute())
 }
 
-func (a *app) rootCommand() *cobra.Command {
+// commandName returns the first word of args that is not a global flag or its value: the
+// subcommand cobra will run.
+func commandName(args []string) string {
+	for i := 0; i < len(args); i++ {
+		switch w := args[i]; {
+		case w == "--config" || w == "--color":
+			i++ // the flag's value
+		case strings.HasPrefix(w, "-"):
+		default:
+			return w
+		}
+	}
+	return ""
+}
+
+// rootCommand builds the command tree. runOnly builds just what `hookctl run` needs: the
+// agent starts hookctl at every lifecycle point, and the other commands, completion and the
+// build version would be start-up work for nothing.
+func (a *app) rootCommand(runOnly bool) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "hookctl",
 		Short: "Run the shell hooks configured for an AI agent's lifecycle events",
 		Long: `hookctl runs the scripts a person attaches to an agent's lifecycle events, each gated
 behind the person's consent, and returns one merged decision as JSON.`,
 		Example:       `  echo '{"tool_input":{"command":"rm -rf /"}}' | hookctl run pre_tool_call --tool terminal`,
-		Version:       buildVersion(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args:          knownSubcommand,
@@ -66,6 +83,11 @@ behind the person's consent, and returns one merged decision as JSON.`,
 	pf.StringVar(&a.configFlag, "config", "", "config file (default $HOOKCTL_CONFIG, else $HOOKCTL_HOME/config.yaml)")
 	pf.BoolVar(&a.acceptHooks, "accept-hooks", false, "run every hook without asking, for this run only")
 	pf.StringVar(&a.color, "color", "auto", "colour output: auto, always or never")
+	if runOnly {
+		root.AddCommand(a.runCommand())
+		return root
+	}
+	root.Version = buildVersion()
 	root.AddCommand(a.runCommand(), a.hooksCommand(), a.initCommand())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {

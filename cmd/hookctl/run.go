@@ -77,7 +77,8 @@ func (a *app) run(o runOptions) error {
 		payload.SessionID = newSessionID()
 	}
 
-	ctx, stop := a.interrupts()
+	// An event with no hooks, the most common call, has nothing to interrupt.
+	ctx, stop := a.interrupts(len(cfg.HooksFor(o.event)) > 0)
 	defer stop()
 	d := &runner.Dispatcher{
 		Config:  cfg,

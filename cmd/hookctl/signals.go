@@ -20,9 +20,15 @@ type interruption struct {
 	prompting chan struct{} // non-nil while a prompt waits; closed by a signal
 }
 
-func (a *app) interrupts() (*interruption, func()) {
+// interrupts starts listening for SIGINT and SIGTERM. With listen false it returns an
+// interruption that never fires: listening starts a thread, measurable at start-up, and a run
+// that starts no hook has nothing to interrupt.
+func (a *app) interrupts(listen bool) (*interruption, func()) {
 	in := &interruption{}
 	in.ctx, in.cancel = context.WithCancel(context.Background())
+	if !listen {
+		return in, in.cancel
+	}
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM)
 	done := make(chan struct{})
