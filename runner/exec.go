@@ -146,8 +146,7 @@ func run(ctx context.Context, c Command) Outcome {
 	stderrDone := make(chan []byte, 1)
 	go func() { stdoutDone <- readCapped(p.stdoutR, MaxStdout, overflow) }()
 	go func() { stderrDone <- readTail(p.stderrR, StderrTail) }()
-	exited := make(chan struct{})
-	go func() { waitExited(pid); close(exited) }()
+	exited := watchExit(pid)
 
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
