@@ -1,11 +1,14 @@
 package consent
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The allowlist is read on every run, so its decoder is a small strict parser of exactly the
@@ -64,75 +67,84 @@ func (p *parser) literal(word string) bool {
 	return false
 }
 
-// object parses {"key": value, ...}, calling member for each key; a repeated key is an error.
-func (p *parser) object(member func(key string) error) error {
-	if err := p.expect('{'); err != nil {
-		return err
-	}
-	if p.peek() == '}' {
-		p.pos++
-		return nil
-	}
-	var seen [8]string // the file's objects have at most five keys: no map needed
-	n := 0
-	for {
-		key, err := p.str()
-		if err != nil {
-			return err
+// members iterates over an object's keys: it consumes '{' on the first call (first true),
+// then the ',' or '}' before each further key, and the ':' after it. done is set at '}'. A
+// repeated key is an error; seen records the keys so far (objects here have at most five).
+func (p *parser) member(first bool, seen *[]string) (key string, done bool, err error) {
+	if first {
+		if err := p.expect('{'); err != nil {
+			return "", false, err
 		}
-		for _, k := range seen[:n] {
-			if k == key {
-				return p.fail("key %q repeated", key)
-			}
+		if p.peek() == '}' {
+			p.pos++
+			return "", true, nil
 		}
-		if n < len(seen) {
-			seen[n] = key
-			n++
-		}
-		if err := p.expect(':'); err != nil {
-			return err
-		}
-		if err := member(key); err != nil {
-			return err
-		}
+	} else {
 		switch p.peek() {
 		case ',':
 			p.pos++
 		case '}':
 			p.pos++
-			return nil
+			return "", true, nil
 		default:
-			return p.fail("want ',' or '}'")
+			return "", false, p.fail("want ',' or '}'")
 		}
 	}
+	if key, err = p.str(); err != nil {
+		return "", false, err
+	}
+	for _, k := range *seen {
+		if k == key {
+			return "", false, p.fail("key %q repeated", key)
+		}
+	}
+	*seen = append(*seen, key)
+	return key, false, p.expect(':')
 }
 
-// array parses [value, ...], calling item for each element; null is an empty array.
-func (p *parser) array(item func() error) error {
-	if p.literal("null") {
-		return nil
+// element advances through an array: on the first call (first true) it consumes '[' (or
+// null, an empty array), then the ',' or ']' before each further element. done is set at the end.
+func (p *parser) element(first bool) (done bool, err error) {
+	if first {
+		if p.literal("null") {
+			return true, nil
+		}
+		if err := p.expect('['); err != nil {
+			return false, err
+		}
+		if p.peek() == ']' {
+			p.pos++
+			return true, nil
+		}
+		return false, nil
 	}
-	if err := p.expect('['); err != nil {
-		return err
-	}
-	if p.peek() == ']' {
+	switch p.peek() {
+	case ',':
 		p.pos++
-		return nil
+		return false, nil
+	case ']':
+		p.pos++
+		return true, nil
 	}
-	for {
-		if err := item(); err != nil {
-			return err
+	return false, p.fail("want ',' or ']'")
+}
+
+// hasControl reports whether s has a byte below 0x20, eight bytes at a time.
+func hasControl(s []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(s) >= 8 {
+		x := binary.LittleEndian.Uint64(s)
+		if (x-0x20*ones)&^x&highs != 0 {
+			return true
 		}
-		switch p.peek() {
-		case ',':
-			p.pos++
-		case ']':
-			p.pos++
-			return nil
-		default:
-			return p.fail("want ',' or ']'")
+		s = s[8:]
+	}
+	for _, c := range s {
+		if c < 0x20 {
+			return true
 		}
 	}
+	return false
 }
 
 // strOrNull parses a string; null reads as "", as encoding/json does.
@@ -148,20 +160,23 @@ func (p *parser) str() (string, error) {
 		return "", err
 	}
 	start := p.pos
-	// The common case: no escapes and valid UTF-8, returned as a plain slice copy.
-	for p.pos < len(p.data) {
-		c := p.data[p.pos]
-		if c == '"' {
-			s := p.data[start:p.pos]
-			p.pos++
-			if utf8.Valid(s) {
-				return string(s), nil
+	// The common case, a string with no escape and no control character, is found with
+	// bytes.IndexByte and checked a word at a time, then returned without a copy.
+	if q := bytes.IndexByte(p.data[start:], '"'); q >= 0 {
+		s := p.data[start : start+q]
+		if bytes.IndexByte(s, '\\') < 0 && !hasControl(s) {
+			p.pos = start + q + 1
+			if !utf8.Valid(s) {
+				return string([]rune(string(s))), nil // invalid bytes become U+FFFD
 			}
-			return string([]rune(string(s))), nil // invalid bytes become U+FFFD
+			if len(s) == 0 {
+				return "", nil
+			}
+			// The string shares the file's bytes, which Decode never changes.
+			return unsafe.String(&s[0], len(s)), nil
 		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
+	}
+	for p.pos < len(p.data) && p.data[p.pos] != '\\' && p.data[p.pos] != '"' && p.data[p.pos] >= 0x20 {
 		p.pos++
 	}
 	buf := append([]byte(nil), p.data[start:p.pos]...)
@@ -268,27 +283,41 @@ func parseFile(data []byte) (version *int64, approvals []approvalJSON, err error
 	if p.peek() == 0 {
 		return nil, nil, errors.New("empty file")
 	}
-	err = p.object(func(key string) error {
+	var seen []string
+	for first := true; ; first = false {
+		key, done, err := p.member(first, &seen)
+		if err != nil {
+			return nil, nil, err
+		}
+		if done {
+			break
+		}
 		switch key {
 		case "version":
-			if p.literal("null") {
-				return nil
+			if !p.literal("null") {
+				v, err := p.integer()
+				if err != nil {
+					return nil, nil, err
+				}
+				version = &v
 			}
-			v, err := p.integer()
-			version = &v
-			return err
 		case "approvals":
-			return p.array(func() error {
-				var w approvalJSON
-				err := p.approval(&w)
-				approvals = append(approvals, w)
-				return err
-			})
+			for first := true; ; first = false {
+				done, err := p.element(first)
+				if err != nil {
+					return nil, nil, err
+				}
+				if done {
+					break
+				}
+				approvals = append(approvals, approvalJSON{})
+				if err := p.approval(&approvals[len(approvals)-1]); err != nil {
+					return nil, nil, err
+				}
+			}
+		default:
+			return nil, nil, p.fail("unknown key %q", key)
 		}
-		return p.fail("unknown key %q", key)
-	})
-	if err != nil {
-		return nil, nil, err
 	}
 	if p.peek() != 0 {
 		return nil, nil, p.fail("unexpected data after the JSON object")
@@ -297,7 +326,12 @@ func parseFile(data []byte) (version *int64, approvals []approvalJSON, err error
 }
 
 func (p *parser) approval(w *approvalJSON) error {
-	return p.object(func(key string) (err error) {
+	seen := make([]string, 0, 5)
+	for first := true; ; first = false {
+		key, done, err := p.member(first, &seen)
+		if err != nil || done {
+			return err
+		}
 		switch key {
 		case "event":
 			w.Event, err = p.strOrNull()
@@ -308,20 +342,26 @@ func (p *parser) approval(w *approvalJSON) error {
 		case "approved_at":
 			w.ApprovedAt, err = p.strOrNull()
 		case "script":
-			if p.literal("null") {
-				return nil
+			if !p.literal("null") {
+				w.Script = &pinJSON{}
+				err = p.pin(w.Script)
 			}
-			w.Script = &pinJSON{}
-			err = p.pin(w.Script)
 		default:
 			err = p.fail("unknown key %q", key)
 		}
-		return err
-	})
+		if err != nil {
+			return err
+		}
+	}
 }
 
 func (p *parser) pin(s *pinJSON) error {
-	return p.object(func(key string) (err error) {
+	seen := make([]string, 0, 4)
+	for first := true; ; first = false {
+		key, done, err := p.member(first, &seen)
+		if err != nil || done {
+			return err
+		}
 		switch key {
 		case "path":
 			s.Path, err = p.strOrNull()
@@ -330,13 +370,14 @@ func (p *parser) pin(s *pinJSON) error {
 		case "mtime":
 			s.Mtime, err = p.strOrNull()
 		case "size":
-			if p.literal("null") {
-				return nil
+			if !p.literal("null") {
+				s.Size, err = p.integer()
 			}
-			s.Size, err = p.integer()
 		default:
 			err = p.fail("unknown key %q", key)
 		}
-		return err
-	})
+		if err != nil {
+			return err
+		}
+	}
 }

@@ -1,9 +1,13 @@
 package consent
 
 import (
+	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/config"
 )
 
 func thousandApprovals() []byte {
@@ -28,6 +32,30 @@ func BenchmarkDecode1000(b *testing.B) {
 		a, err := Decode(data)
 		if err != nil || len(a.Approvals) != 1000 {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkGateThousand measures what a run pays for consent with 1,000 approvals: a fresh
+// Gate reads and decodes the file, then checks one pinned hook.
+func BenchmarkGateThousand(b *testing.B) {
+	dir := b.TempDir()
+	script := dir + "/guard.sh"
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho {}\n"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	h := config.Hook{Event: "pre_tool_call", Command: "./guard.sh", Script: script}
+	s := NewStore(dir + "/allowlist.json")
+	if err := os.WriteFile(s.Path, thousandApprovals(), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.Approve(h); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		g := &Gate{Store: s}
+		if g.Decide(context.Background(), h) != StatusApproved {
+			b.Fatal("not approved")
 		}
 	}
 }

@@ -36,9 +36,23 @@ func ReadFile(path string, max int64) ([]byte, fs.FileInfo, error) {
 	if fi.Size() > max {
 		return nil, fi, fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, fi.Size(), max)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fi, err
+	// Sized from the stat, plus one byte to see a file that grew meanwhile.
+	data := make([]byte, 0, fi.Size()+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fi, err
+		}
+		if int64(len(data)) > max {
+			break
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
 	}
 	if int64(len(data)) > max {
 		return nil, fi, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, max)
