@@ -97,14 +97,7 @@ func Decode(data []byte) (*Allowlist, error) {
 	}
 	a := &Allowlist{}
 	if len(approvals) > 0 {
-		a.Approvals = make([]Approval, 0, len(approvals))
-	}
-	for i, w := range approvals {
-		ap, err := w.approval()
-		if err != nil {
-			return nil, corrupt("approval %d: %v", i, err)
-		}
-		a.Approvals = append(a.Approvals, ap)
+		a.Approvals = approvals
 	}
 	// Files hookctl writes are sorted, so a strictly increasing order also proves there is
 	// at most one approval per pair; anything else is sorted first, then checked.
@@ -124,7 +117,11 @@ func Decode(data []byte) (*Allowlist, error) {
 	return a, nil
 }
 
-func (w approvalJSON) approval() (Approval, error) {
+func (w approvalJSON) approval() (Approval, error) { return w.toApproval(nil) }
+
+// toApproval checks an approval's fields and converts it; pin, when not nil, is where its
+// script pin is stored (Decode hands out pins from one slab instead of one allocation each).
+func (w approvalJSON) toApproval(pin *ScriptPin) (Approval, error) {
 	if w.Event == "" {
 		return Approval{}, errors.New("no event")
 	}
@@ -151,7 +148,11 @@ func (w approvalJSON) approval() (Approval, error) {
 		if err != nil {
 			return Approval{}, fmt.Errorf("script: mtime: %w", err)
 		}
-		ap.Script = &ScriptPin{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: mt}
+		if pin == nil {
+			pin = new(ScriptPin)
+		}
+		*pin = ScriptPin{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: mt}
+		ap.Script = pin
 	}
 	return ap, nil
 }
@@ -163,6 +164,9 @@ func parseTime(s string) (time.Time, error) {
 	if s == "" {
 		return time.Time{}, nil
 	}
+	if t, ok := parseTimeZ(s); ok {
+		return t, nil
+	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {
 		return time.Time{}, err
@@ -172,6 +176,38 @@ func parseTime(s string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("%q is out of range", s)
 	}
 	return t, nil
+}
+
+// parseTimeZ reads the form hookctl writes, "2006-01-02T15:04:05Z", without time.Parse; ok is
+// false for anything else, which time.Parse then judges.
+func parseTimeZ(s string) (time.Time, bool) {
+	if len(s) != 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z' {
+		return time.Time{}, false
+	}
+	num := func(i, n int) (int, bool) {
+		v := 0
+		for _, c := range []byte(s[i : i+n]) {
+			if c < '0' || c > '9' {
+				return 0, false
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v, true
+	}
+	y, ok1 := num(0, 4)
+	mo, ok2 := num(5, 2)
+	d, ok3 := num(8, 2)
+	h, ok4 := num(11, 2)
+	mi, ok5 := num(14, 2)
+	sec, ok6 := num(17, 2)
+	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || sec > 59 {
+		return time.Time{}, false
+	}
+	t := time.Date(y, time.Month(mo), d, h, mi, sec, 0, time.UTC)
+	if t.Day() != d { // February 30th and the like: let time.Parse refuse it
+		return time.Time{}, false
+	}
+	return t, true
 }
 
 func formatTime(t time.Time) string {

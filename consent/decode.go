@@ -2,7 +2,6 @@ package consent
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
@@ -70,7 +69,7 @@ func (p *parser) literal(word string) bool {
 // members iterates over an object's keys: it consumes '{' on the first call (first true),
 // then the ',' or '}' before each further key, and the ':' after it. done is set at '}'. A
 // repeated key is an error; seen records the keys so far (objects here have at most five).
-func (p *parser) member(first bool, seen *[]string) (key string, done bool, err error) {
+func (p *parser) member(first bool, seen *keySet) (key string, done bool, err error) {
 	if first {
 		if err := p.expect('{'); err != nil {
 			return "", false, err
@@ -93,13 +92,24 @@ func (p *parser) member(first bool, seen *[]string) (key string, done bool, err 
 	if key, err = p.str(); err != nil {
 		return "", false, err
 	}
-	for _, k := range *seen {
+	for _, k := range seen.keys[:seen.n] {
 		if k == key {
 			return "", false, p.fail("key %q repeated", key)
 		}
 	}
-	*seen = append(*seen, key)
+	if seen.n == len(seen.keys) {
+		return "", false, p.fail("too many keys")
+	}
+	seen.keys[seen.n] = key
+	seen.n++
 	return key, false, p.expect(':')
+}
+
+// keySet holds the keys of one object so far; it lives on the stack. The file's objects have
+// at most five keys, so more is an error anyway (one of them would be unknown or repeated).
+type keySet struct {
+	keys [6]string
+	n    int
 }
 
 // element advances through an array: on the first call (first true) it consumes '[' (or
@@ -129,23 +139,13 @@ func (p *parser) element(first bool) (done bool, err error) {
 	return false, p.fail("want ',' or ']'")
 }
 
-// hasControl reports whether s has a byte below 0x20, eight bytes at a time.
-func hasControl(s []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for len(s) >= 8 {
-		x := binary.LittleEndian.Uint64(s)
-		if (x-0x20*ones)&^x&highs != 0 {
-			return true
-		}
-		s = s[8:]
+// plain marks the bytes a string can hold as they are: printable ASCII but '"' and '\\'.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
 	}
-	for _, c := range s {
-		if c < 0x20 {
-			return true
-		}
-	}
-	return false
-}
+	return t
+}()
 
 // strOrNull parses a string; null reads as "", as encoding/json does.
 func (p *parser) strOrNull() (string, error) {
@@ -160,22 +160,21 @@ func (p *parser) str() (string, error) {
 		return "", err
 	}
 	start := p.pos
-	// The common case, a string with no escape and no control character, is found with
-	// bytes.IndexByte and checked a word at a time, then returned without a copy.
-	if q := bytes.IndexByte(p.data[start:], '"'); q >= 0 {
-		s := p.data[start : start+q]
-		if bytes.IndexByte(s, '\\') < 0 && !hasControl(s) {
-			p.pos = start + q + 1
-			if !utf8.Valid(s) {
-				return string([]rune(string(s))), nil // invalid bytes become U+FFFD
-			}
-			if len(s) == 0 {
-				return "", nil
-			}
-			// The string shares the file's bytes, which Decode never changes.
-			return unsafe.String(&s[0], len(s)), nil
-		}
+	// The common case, a short ASCII string with no escape, takes one pass with one table
+	// look-up a byte and is returned without a copy: the string shares the file's bytes,
+	// which Decode never changes.
+	i := start
+	for i < len(p.data) && plain[p.data[i]] {
+		i++
 	}
+	if i < len(p.data) && p.data[i] == '"' {
+		p.pos = i + 1
+		if i == start {
+			return "", nil
+		}
+		return unsafe.String(&p.data[start], i-start), nil
+	}
+	// Anything else (an escape, a control character, a byte above 0x7f) goes the long way.
 	for p.pos < len(p.data) && p.data[p.pos] != '\\' && p.data[p.pos] != '"' && p.data[p.pos] >= 0x20 {
 		p.pos++
 	}
@@ -278,12 +277,13 @@ func (p *parser) integer() (int64, error) {
 }
 
 // parseFile reads the allowlist's wire form.
-func parseFile(data []byte) (version *int64, approvals []approvalJSON, err error) {
+func parseFile(data []byte) (version *int64, approvals []Approval, err error) {
 	p := &parser{data: data}
 	if p.peek() == 0 {
 		return nil, nil, errors.New("empty file")
 	}
-	var seen []string
+	var seen keySet
+	var pins []ScriptPin
 	for first := true; ; first = false {
 		key, done, err := p.member(first, &seen)
 		if err != nil {
@@ -302,6 +302,8 @@ func parseFile(data []byte) (version *int64, approvals []approvalJSON, err error
 				version = &v
 			}
 		case "approvals":
+			// Sized once: every approval has a command key.
+			approvals = make([]Approval, 0, bytes.Count(p.data[p.pos:], []byte(`"command"`)))
 			for first := true; ; first = false {
 				done, err := p.element(first)
 				if err != nil {
@@ -310,10 +312,24 @@ func parseFile(data []byte) (version *int64, approvals []approvalJSON, err error
 				if done {
 					break
 				}
-				approvals = append(approvals, approvalJSON{})
-				if err := p.approval(&approvals[len(approvals)-1]); err != nil {
+				var w approvalJSON
+				var wp pinJSON
+				if err := p.approval(&w, &wp); err != nil {
 					return nil, nil, err
 				}
+				var pin *ScriptPin
+				if w.Script != nil {
+					if len(pins) == cap(pins) {
+						pins = make([]ScriptPin, 0, 64) // pins come from slabs, not one by one
+					}
+					pins = pins[:len(pins)+1]
+					pin = &pins[len(pins)-1]
+				}
+				ap, err := w.toApproval(pin)
+				if err != nil {
+					return nil, nil, fmt.Errorf("approval %d: %w", len(approvals), err)
+				}
+				approvals = append(approvals, ap)
 			}
 		default:
 			return nil, nil, p.fail("unknown key %q", key)
@@ -325,8 +341,8 @@ func parseFile(data []byte) (version *int64, approvals []approvalJSON, err error
 	return version, approvals, nil
 }
 
-func (p *parser) approval(w *approvalJSON) error {
-	seen := make([]string, 0, 5)
+func (p *parser) approval(w *approvalJSON, pin *pinJSON) error {
+	var seen keySet
 	for first := true; ; first = false {
 		key, done, err := p.member(first, &seen)
 		if err != nil || done {
@@ -343,8 +359,8 @@ func (p *parser) approval(w *approvalJSON) error {
 			w.ApprovedAt, err = p.strOrNull()
 		case "script":
 			if !p.literal("null") {
-				w.Script = &pinJSON{}
-				err = p.pin(w.Script)
+				w.Script = pin
+				err = p.pin(pin)
 			}
 		default:
 			err = p.fail("unknown key %q", key)
@@ -356,7 +372,7 @@ func (p *parser) approval(w *approvalJSON) error {
 }
 
 func (p *parser) pin(s *pinJSON) error {
-	seen := make([]string, 0, 4)
+	var seen keySet
 	for first := true; ; first = false {
 		key, done, err := p.member(first, &seen)
 		if err != nil || done {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // FuzzDecode checks that Decode never panics, that it fails only with ErrCorrupt, and that
@@ -104,6 +105,28 @@ func FuzzDecodeMatchesEncodingJSON(f *testing.F) {
 		}
 		if !reflect.DeepEqual(fast, std) {
 			t.Fatalf("decoders disagree on %q:\n fast %+v\n std  %+v", data, fast, std)
+		}
+	})
+}
+
+// FuzzParseTimeZ checks the fast path for "2006-01-02T15:04:05Z" against time.Parse: whatever it
+// accepts, time.Parse accepts as the same instant.
+func FuzzParseTimeZ(f *testing.F) {
+	for _, s := range []string{"2026-01-02T03:04:05Z", "2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z",
+		"2026-01-01T24:00:00Z", "2026-01-01T00:00:60Z", "0000-01-01T00:00:00Z", "2024-02-29T23:59:59Z", "2026-01-0aT00:00:00Z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fast, ok := parseTimeZ(s)
+		if !ok {
+			return
+		}
+		slow, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			t.Fatalf("parseTimeZ accepted %q, time.Parse refuses it: %v", s, err)
+		}
+		if !fast.Equal(slow) || fast.Location() != time.UTC {
+			t.Fatalf("%q: fast %v, time.Parse %v", s, fast, slow)
 		}
 	})
 }
