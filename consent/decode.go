@@ -39,7 +39,14 @@ func (p *parser) space() {
 	}
 }
 
-// peek returns the next non-space byte, 0 at the end.
+// end reports whether only white space is left.
+func (p *parser) end() bool {
+	p.space()
+	return p.pos >= len(p.data)
+}
+
+// peek returns the next non-space byte, 0 at the end (a NUL byte in the file is never
+// valid where peek is used, so the two need no telling apart there).
 func (p *parser) peek() byte {
 	p.space()
 	if p.pos < len(p.data) {
@@ -279,7 +286,7 @@ func (p *parser) integer() (int64, error) {
 // parseFile reads the allowlist's wire form.
 func parseFile(data []byte) (version *int64, approvals []Approval, err error) {
 	p := &parser{data: data}
-	if p.peek() == 0 {
+	if p.end() {
 		return nil, nil, errors.New("empty file")
 	}
 	var seen keySet
@@ -335,7 +342,7 @@ func parseFile(data []byte) (version *int64, approvals []Approval, err error) {
 			return nil, nil, p.fail("unknown key %q", key)
 		}
 	}
-	if p.peek() != 0 {
+	if !p.end() {
 		return nil, nil, p.fail("unexpected data after the JSON object")
 	}
 	return version, approvals, nil
