@@ -9,7 +9,7 @@ trap 'rm -rf "$work"' EXIT
 cd "$root"
 
 # The build people install: static, so no dynamic loader at every start.
-CGO_ENABLED=0 go build -trimpath -o "$work/hookctl" ./cmd/hookctl
+CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$work/hookctl" ./cmd/hookctl
 CGO_ENABLED=0 go build -trimpath -o "$work/floor" ./scripts/bench/floor
 go build -o "$work/compare" ./scripts/bench/compare
 hookctl=$work/hookctl floor=$work/floor compare=$work/compare
