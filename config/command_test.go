@@ -310,3 +310,17 @@ func TestScriptSkipsFlagsAndURLs(t *testing.T) {
 		}
 	}
 }
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"./guard.sh":         "./guard.sh",
+		"./guard.sh --tag x": "'./guard.sh --tag x'",
+		"it's":               `'it'\''s'`,
+		"":                   "''",
+		"a|b":                "'a|b'",
+	} {
+		if got := ShellQuote(in); got != want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -122,7 +122,7 @@ func (d *Doctor) allowlistFindings(loadErr error) []Finding {
 	if mode.Perm()&0o077 != 0 {
 		return []Finding{{Severity: Error, Check: "allowlist",
 			Message: fmt.Sprintf("allowlist %s has mode %04o: others can read or change what is approved", path, mode.Perm()),
-			Fix:     "chmod 600 " + shellQuote(path)}}
+			Fix:     "chmod 600 " + config.ShellQuote(path)}}
 	}
 	return nil
 }
@@ -145,9 +145,9 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 	case !fi.Mode().IsRegular():
 		f(Error, "script", fmt.Sprintf("script %s is not a regular file", script), "point the command at a file")
 	case direct && fi.Mode().Perm()&0o111 == 0:
-		f(Error, "script", fmt.Sprintf("script %s is not executable", script), "chmod +x "+shellQuote(script))
+		f(Error, "script", fmt.Sprintf("script %s is not executable", script), "chmod +x "+config.ShellQuote(script))
 	case !direct && !readable(script):
-		f(Error, "script", fmt.Sprintf("script %s is not readable", script), "chmod +r "+shellQuote(script))
+		f(Error, "script", fmt.Sprintf("script %s is not readable", script), "chmod +r "+config.ShellQuote(script))
 	case direct:
 		if msg, fix := interpreterProblem(script); msg != "" {
 			f(Error, "interpreter", msg, fix)
@@ -170,7 +170,7 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 	}
 	// Consent.
 	c := list.Check(h)
-	approve := fmt.Sprintf("hookctl hooks approve %s --event %s", shellQuote(h.Command), h.Event)
+	approve := fmt.Sprintf("hookctl hooks approve %s --event %s", config.ShellQuote(h.Command), h.Event)
 	switch c.Status {
 	case consent.StatusNotApproved:
 		msg := "not approved: it will not run"
@@ -264,12 +264,4 @@ func readable(path string) bool {
 	}
 	_ = f.Close()
 	return true
-}
-
-// shellQuote quotes a word for a copy-pasteable fix line.
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`|&;<>()*?[]#~!{}") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

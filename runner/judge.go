@@ -30,7 +30,7 @@ func skipped(h config.Hook, st consent.Status) (HookResult, effect) {
 	if st == consent.StatusChanged {
 		hr.Status, why = StatusSkippedChanged, "changed since approval"
 	}
-	fix := fmt.Sprintf("review it, then run: hookctl hooks approve %s --event %s (or pass --accept-hooks for this run)", shellQuote(h.Command), h.Event)
+	fix := fmt.Sprintf("review it, then run: hookctl hooks approve %s --event %s (or pass --accept-hooks for this run)", config.ShellQuote(h.Command), h.Event)
 	hr.Message = fmt.Sprintf("%s; %s", why, fix)
 	e := effect{warning: fmt.Sprintf("skipped hook %s on %s: %s", h.Command, h.Event, hr.Message)}
 	failClosed(h, &e, why)
@@ -281,12 +281,4 @@ func joinDirective(a, b string) string {
 
 func seconds(d time.Duration) string {
 	return fmt.Sprintf("%gs", d.Seconds())
-}
-
-// shellQuote quotes a command for a copy-pasteable fix line.
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`|&;<>()*?[]#~!{}") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
