@@ -1,5 +1,6 @@
-// Command compare times two commands alternately (A B A B ...) and prints the medians and the
-// ratio A/B, so that both see the same machine state. Usage:
+// Command compare times two commands alternately (A B A B ...) and prints their medians and
+// the median of the pairs' ratios A/B with its interquartile range, so that both see the same
+// machine state. Usage:
 //
 //	compare [-pairs N] [-stdin FILE] [-env K=V]... NAME -- A ARGS... ::: B ARGS...
 package main
@@ -66,13 +67,21 @@ func main() {
 		tb, rssB = append(tb, d), max(rssB, rss)
 	}
 	ma, mb := median(ta), median(tb)
-	ratio := float64(ma) / float64(mb)
+	// The headline is the median of the pairs' own ratios: each A runs next to its B, so a
+	// machine that speeds up or slows down during the run (a VM, a laptop) cancels out.
+	ratios := make([]float64, len(ta))
+	for i := range ta {
+		ratios[i] = float64(ta[i]) / float64(tb[i])
+	}
+	sort.Float64s(ratios)
+	ratio := ratios[len(ratios)/2]
+	q1, q3 := ratios[len(ratios)/4], ratios[3*len(ratios)/4]
 	verdict := ""
 	if *goal > 0 {
 		verdict = fmt.Sprintf("  goal <= %.2f: %s", *goal, map[bool]string{true: "met", false: "MISSED"}[ratio <= *goal])
 	}
-	fmt.Printf("%-4s  A %8.3f ms  B %8.3f ms  ratio %.3f  (medians of %d pairs; peak RSS A %d KiB, B %d KiB)%s\n",
-		name, ms(ma), ms(mb), ratio, *pairs, rssA, rssB, verdict)
+	fmt.Printf("%-4s  A %8.3f ms  B %8.3f ms  ratio %.3f (IQR %.3f-%.3f; %d pairs; peak RSS A %d KiB, B %d KiB)%s\n",
+		name, ms(ma), ms(mb), ratio, q1, q3, *pairs, rssA, rssB, verdict)
 }
 
 // run executes the command once and returns its wall time and peak RSS in KiB.
