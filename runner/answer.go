@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hookctl/hookctl/internal/jsonx"
 )
 
 // Answer is what a hook said on stdout, in either dialect (Hermes or Claude Code).
@@ -74,11 +76,19 @@ func decodeObject(s string) (map[string]json.RawMessage, error) {
 	if !strings.HasPrefix(s, "{") {
 		return nil, ErrNotJSON
 	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(s), &obj); err != nil {
+	m, err := jsonx.Map([]byte(s))
+	if err != nil {
 		return nil, err
 	}
-	return obj, nil
+	return rawMap(m), nil
+}
+
+func rawMap(m map[string][]byte) map[string]json.RawMessage {
+	out := make(map[string]json.RawMessage, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }
 
 func interpret(obj map[string]json.RawMessage) Answer {
@@ -134,8 +144,7 @@ func str(raw json.RawMessage) string {
 	if !isString(raw) {
 		return ""
 	}
-	var s string
-	_ = json.Unmarshal(raw, &s)
+	s, _ := jsonx.Unquote(raw)
 	return s
 }
 
@@ -144,11 +153,11 @@ func object(raw json.RawMessage) map[string]json.RawMessage {
 	if !isObject(raw) {
 		return nil
 	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil || m == nil {
+	m, err := jsonx.Map(raw)
+	if err != nil {
 		return nil
 	}
-	return m
+	return rawMap(m)
 }
 
 func firstNonEmpty(ss ...string) string {

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/jsonx"
 )
 
 // Consent decides whether a hook may run; consent.Gate is the implementation hookctl uses.
@@ -66,7 +66,8 @@ func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*R
 	}
 	// A payload built in Go may hold raw JSON that does not marshal: refuse it rather than
 	// give hooks an empty stdin.
-	if _, err := json.Marshal(p); err != nil {
+	stdin, err := p.MarshalJSON()
+	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrPayload, err)
 	}
 
@@ -105,17 +106,17 @@ func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*R
 				res.Hooks[i].Message = "not run: an earlier hook blocked the call (parallel: false)"
 				continue
 			}
-			in := p
+			in, data := p, stdin
 			if field != "" {
 				in = withText(p, field, effects[:i])
+				data, _ = in.MarshalJSON() // the text is a string: this cannot fail
 			}
-			res.Hooks[i], effects[i] = d.runOne(ctx, hooks[i], in)
+			res.Hooks[i], effects[i] = d.runPrepared(ctx, hooks[i], in, data)
 		}
 	} else if len(run) == 1 {
 		i := run[0] // one hook: no goroutine to start and wait for
-		res.Hooks[i], effects[i] = d.runOne(ctx, hooks[i], p)
+		res.Hooks[i], effects[i] = d.runPrepared(ctx, hooks[i], p, stdin)
 	} else {
-		stdin, _ := json.Marshal(p)
 		var wg sync.WaitGroup
 		for _, i := range run {
 			wg.Add(1)
@@ -158,12 +159,15 @@ func withText(p *Payload, field string, before []effect) *Payload {
 		return p
 	}
 	c := p.Clone()
-	c.Extra[field], _ = json.Marshal(*text)
+	c.Extra[field] = jsonx.AppendString(nil, *text)
 	return c
 }
 
 func (d *Dispatcher) runOne(ctx context.Context, h config.Hook, p *Payload) (HookResult, effect) {
-	stdin, _ := json.Marshal(p)
+	stdin, err := p.MarshalJSON()
+	if err != nil {
+		return HookResult{Command: h.Command, Status: StatusError, Message: fmt.Sprintf("invalid payload: %v", err)}, effect{}
+	}
 	return d.runPrepared(ctx, h, p, stdin)
 }
 

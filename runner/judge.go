@@ -230,7 +230,7 @@ func merge(res *Result, p *Payload, effects []effect, field string) {
 		res.Decision, res.Reason = DecisionAsk, asked.message
 	}
 	if modified != nil {
-		res.ToolInput, _ = json.Marshal(modified)
+		res.ToolInput, _ = appendObject(nil, modified) // values came from parsed JSON: cannot fail
 	}
 }
 

@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/hookctl/hookctl/internal/jsonx"
 )
 
 // Payload is the event data a hook reads on stdin.
@@ -20,26 +24,61 @@ type Payload struct {
 	Extra map[string]json.RawMessage
 }
 
-// wire is the payload's shape on stdin, keys in this order.
-type wire struct {
-	HookEventName string                     `json:"hook_event_name"`
-	ToolName      *string                    `json:"tool_name"`
-	ToolInput     json.RawMessage            `json:"tool_input"`
-	SessionID     string                     `json:"session_id"`
-	Cwd           string                     `json:"cwd"`
-	Extra         map[string]json.RawMessage `json:"extra"`
+// MarshalJSON writes the six wire keys, in this order; null for a missing tool name or input,
+// {} for no extra. A raw value that is not valid JSON is an error.
+func (p *Payload) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 256)
+	b = append(b, `{"hook_event_name":`...)
+	b = jsonx.AppendString(b, p.HookEventName)
+	b = append(b, `,"tool_name":`...)
+	if p.ToolName != nil {
+		b = jsonx.AppendString(b, *p.ToolName)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"tool_input":`...)
+	var err error
+	if len(p.ToolInput) == 0 {
+		b = append(b, "null"...)
+	} else if b, err = appendCompact(b, p.ToolInput); err != nil {
+		return nil, fmt.Errorf("tool_input: %w", err)
+	}
+	b = append(b, `,"session_id":`...)
+	b = jsonx.AppendString(b, p.SessionID)
+	b = append(b, `,"cwd":`...)
+	b = jsonx.AppendString(b, p.Cwd)
+	b = append(b, `,"extra":`...)
+	if b, err = appendObject(b, p.Extra); err != nil {
+		return nil, fmt.Errorf("extra: %w", err)
+	}
+	return append(b, '}'), nil
 }
 
-// MarshalJSON writes the six wire keys; null for a missing tool name or input, {} for no extra.
-func (p *Payload) MarshalJSON() ([]byte, error) {
-	w := wire{p.HookEventName, p.ToolName, p.ToolInput, p.SessionID, p.Cwd, p.Extra}
-	if len(w.ToolInput) == 0 {
-		w.ToolInput = json.RawMessage("null")
+// appendCompact appends a raw JSON value without its insignificant white space, checking it.
+func appendCompact(dst []byte, raw []byte) ([]byte, error) {
+	buf := bytes.NewBuffer(dst)
+	if err := json.Compact(buf, raw); err != nil {
+		return nil, err
 	}
-	if w.Extra == nil {
-		w.Extra = map[string]json.RawMessage{}
+	return buf.Bytes(), nil
+}
+
+// appendObject appends an object of raw values, keys sorted (as encoding/json writes a map).
+func appendObject(dst []byte, m map[string]json.RawMessage) ([]byte, error) {
+	keys := slices.Sorted(maps.Keys(m))
+	dst = append(dst, '{')
+	var err error
+	for i, k := range keys {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = jsonx.AppendString(dst, k)
+		dst = append(dst, ':')
+		if dst, err = appendCompact(dst, m[k]); err != nil {
+			return nil, fmt.Errorf("%q: %w", k, err)
+		}
 	}
-	return json.Marshal(w)
+	return append(dst, '}'), nil
 }
 
 // ErrPayload marks a payload that cannot be used: it is a usage error.
@@ -60,10 +99,11 @@ func ParsePayload(data []byte) (*Payload, error) {
 	if data[0] != '{' {
 		return nil, fmt.Errorf("%w: not a JSON object", ErrPayload)
 	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(data, &obj); err != nil {
+	members, err := jsonx.Map(data)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrPayload, err)
 	}
+	obj := rawMap(members)
 	var callerExtra map[string]json.RawMessage
 	for k, v := range obj {
 		var err error

@@ -1,6 +1,11 @@
 package runner
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/hookctl/hookctl/internal/jsonx"
+)
 
 // Status is what became of one hook in a dispatch.
 type Status string
@@ -61,4 +66,62 @@ type HookResult struct {
 	Stderr string `json:"-"`
 	// Directive names what the hook asked for (block, modify, context, ...), "" for nothing.
 	Directive string `json:"-"`
+}
+
+// AppendJSON appends the result as `hookctl run` prints it: what encoding/json writes for
+// Result (with HTML escaping off), without encoding/json's reflection, which costs more at
+// start-up than a run with no hooks.
+func (r *Result) AppendJSON(b []byte) []byte {
+	b = append(b, `{"event":`...)
+	b = jsonx.AppendString(b, r.Event)
+	b = append(b, `,"decision":`...)
+	b = jsonx.AppendString(b, r.Decision)
+	b = append(b, `,"reason":`...)
+	b = jsonx.AppendString(b, r.Reason)
+	b = append(b, `,"tool_input":`...)
+	if len(r.ToolInput) == 0 {
+		b = append(b, "null"...)
+	} else if c, err := appendCompact(b, r.ToolInput); err == nil {
+		b = c
+	} else {
+		b = append(b, "null"...) // not JSON: never produced by Dispatch
+	}
+	b = append(b, `,"context":`...)
+	b = jsonx.AppendString(b, r.Context)
+	b = append(b, `,"result":`...)
+	if r.Result == nil {
+		b = append(b, "null"...)
+	} else {
+		b = jsonx.AppendString(b, *r.Result)
+	}
+	b = append(b, `,"hooks":[`...)
+	for i := range r.Hooks {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = r.Hooks[i].appendJSON(b)
+	}
+	return append(b, "]}"...)
+}
+
+func (h *HookResult) appendJSON(b []byte) []byte {
+	b = append(b, `{"command":`...)
+	b = jsonx.AppendString(b, h.Command)
+	b = append(b, `,"status":`...)
+	b = jsonx.AppendString(b, string(h.Status))
+	b = append(b, `,"exit_code":`...)
+	if h.ExitCode == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, int64(*h.ExitCode), 10)
+	}
+	b = append(b, `,"duration_ms":`...)
+	b = strconv.AppendInt(b, h.DurationMS, 10)
+	if h.Message != "" {
+		b = append(b, `,"message":`...)
+		b = jsonx.AppendString(b, h.Message)
+	}
+	b = append(b, `,"output_truncated":`...)
+	b = strconv.AppendBool(b, h.OutputTruncated)
+	return append(b, '}')
 }

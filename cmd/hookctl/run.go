@@ -92,8 +92,8 @@ func (a *app) run(o runOptions) error {
 	for _, w := range res.Warnings {
 		a.warn("warning: " + w)
 	}
-	if err := a.printJSON(res); err != nil {
-		return err
+	if _, err := a.stdout.Write(append(res.AppendJSON(make([]byte, 0, 512)), '\n')); err != nil {
+		return failuref("writing result: %w", err)
 	}
 	if sig := ctx.received(); sig != 0 {
 		return silent(exitInterrupted + sig)

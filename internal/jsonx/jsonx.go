@@ -1,0 +1,423 @@
+// Package jsonx reads and writes the few JSON shapes on hookctl's hot path (the payload, a
+// hook's answer, the result) without encoding/json's reflection, whose per-process set-up
+// costs more than the rest of a run with no hooks. Its behaviour matches encoding/json's (the
+// tests check it against encoding/json): what it accepts, encoding/json accepts alike.
+package jsonx
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Member is one key and its value, the value's JSON exactly as written.
+type Member struct {
+	Key   string
+	Value []byte
+}
+
+// Object parses data, which must be one JSON object and nothing else (white space aside), and
+// returns its members in order. Strings are validated and keys unescaped; values are left as
+// written. A repeated key appears twice: Map keeps the last, as encoding/json does.
+func Object(data []byte) ([]Member, error) {
+	s := scanner{data: data}
+	s.space()
+	if s.peek() != '{' {
+		return nil, s.fail("want a JSON object")
+	}
+	var members []Member
+	s.pos++
+	s.space()
+	if s.peek() == '}' {
+		s.pos++
+	} else {
+		for {
+			s.space()
+			key, err := s.str()
+			if err != nil {
+				return nil, err
+			}
+			s.space()
+			if s.peek() != ':' {
+				return nil, s.fail("want ':'")
+			}
+			s.pos++
+			s.space()
+			start := s.pos
+			if err := s.value(0); err != nil {
+				return nil, err
+			}
+			members = append(members, Member{Key: key, Value: data[start:s.pos]})
+			s.space()
+			if c := s.peek(); c == ',' {
+				s.pos++
+				continue
+			} else if c == '}' {
+				s.pos++
+				break
+			}
+			return nil, s.fail("want ',' or '}'")
+		}
+	}
+	s.space()
+	if s.pos != len(data) {
+		return nil, s.fail("data after the JSON object")
+	}
+	return members, nil
+}
+
+// Map is Object as a map: the last of a repeated key wins.
+func Map(data []byte) (map[string][]byte, error) {
+	members, err := Object(data)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string][]byte, len(members))
+	for _, mb := range members {
+		m[mb.Key] = mb.Value
+	}
+	return m, nil
+}
+
+// Unquote returns the value of a JSON string (as written, quotes included), with escapes
+// decoded and invalid UTF-8 replaced by U+FFFD, as encoding/json does.
+func Unquote(raw []byte) (string, error) {
+	s := scanner{data: raw}
+	v, err := s.str()
+	if err != nil {
+		return "", err
+	}
+	if s.pos != len(raw) {
+		return "", s.fail("data after the string")
+	}
+	return v, nil
+}
+
+// ErrSyntax wraps every parse error.
+var ErrSyntax = errors.New("invalid JSON")
+
+// maxDepth bounds nesting, as encoding/json does, so that hostile input cannot exhaust the stack.
+const maxDepth = 10000
+
+type scanner struct {
+	data []byte
+	pos  int
+}
+
+func (s *scanner) fail(msg string) error {
+	if s.pos >= len(s.data) {
+		return fmt.Errorf("%w: unexpected end of input: %s", ErrSyntax, msg)
+	}
+	return fmt.Errorf("%w at offset %d: %s", ErrSyntax, s.pos, msg)
+}
+
+func (s *scanner) peek() byte {
+	if s.pos < len(s.data) {
+		return s.data[s.pos]
+	}
+	return 0
+}
+
+func (s *scanner) space() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// value skips one JSON value, checking it.
+func (s *scanner) value(depth int) error {
+	if depth > maxDepth {
+		return s.fail("nested too deeply")
+	}
+	switch c := s.peek(); {
+	case c == '{':
+		s.pos++
+		s.space()
+		if s.peek() == '}' {
+			s.pos++
+			return nil
+		}
+		for {
+			s.space()
+			if _, err := s.str(); err != nil {
+				return err
+			}
+			s.space()
+			if s.peek() != ':' {
+				return s.fail("want ':'")
+			}
+			s.pos++
+			s.space()
+			if err := s.value(depth + 1); err != nil {
+				return err
+			}
+			s.space()
+			switch s.peek() {
+			case ',':
+				s.pos++
+				continue
+			case '}':
+				s.pos++
+				return nil
+			}
+			return s.fail("want ',' or '}'")
+		}
+	case c == '[':
+		s.pos++
+		s.space()
+		if s.peek() == ']' {
+			s.pos++
+			return nil
+		}
+		for {
+			s.space()
+			if err := s.value(depth + 1); err != nil {
+				return err
+			}
+			s.space()
+			switch s.peek() {
+			case ',':
+				s.pos++
+				continue
+			case ']':
+				s.pos++
+				return nil
+			}
+			return s.fail("want ',' or ']'")
+		}
+	case c == '"':
+		_, err := s.str()
+		return err
+	case c == '-' || (c >= '0' && c <= '9'):
+		return s.number()
+	case c == 't':
+		return s.literal("true")
+	case c == 'f':
+		return s.literal("false")
+	case c == 'n':
+		return s.literal("null")
+	}
+	return s.fail("want a value")
+}
+
+func (s *scanner) literal(word string) error {
+	if len(s.data)-s.pos >= len(word) && string(s.data[s.pos:s.pos+len(word)]) == word {
+		s.pos += len(word)
+		return nil
+	}
+	return s.fail("invalid literal")
+}
+
+func (s *scanner) digits() int {
+	start := s.pos
+	for s.pos < len(s.data) && s.data[s.pos] >= '0' && s.data[s.pos] <= '9' {
+		s.pos++
+	}
+	return s.pos - start
+}
+
+// number checks a number against JSON's grammar.
+func (s *scanner) number() error {
+	if s.peek() == '-' {
+		s.pos++
+	}
+	if s.peek() == '0' {
+		s.pos++
+	} else if s.digits() == 0 {
+		return s.fail("invalid number")
+	}
+	if s.peek() == '.' {
+		s.pos++
+		if s.digits() == 0 {
+			return s.fail("invalid number")
+		}
+	}
+	if c := s.peek(); c == 'e' || c == 'E' {
+		s.pos++
+		if c := s.peek(); c == '+' || c == '-' {
+			s.pos++
+		}
+		if s.digits() == 0 {
+			return s.fail("invalid number")
+		}
+	}
+	return nil
+}
+
+// str reads a string, returning its decoded value.
+func (s *scanner) str() (string, error) {
+	if s.peek() != '"' {
+		return "", s.fail("want a string")
+	}
+	s.pos++
+	start := s.pos
+	// Fast path: printable ASCII with no escape is returned as it is.
+	for s.pos < len(s.data) {
+		c := s.data[s.pos]
+		if c == '"' {
+			v := string(s.data[start:s.pos])
+			s.pos++
+			return v, nil
+		}
+		if c == '\\' || c < 0x20 || c >= 0x80 {
+			break
+		}
+		s.pos++
+	}
+	buf := append([]byte(nil), s.data[start:s.pos]...)
+	for s.pos < len(s.data) {
+		c := s.data[s.pos]
+		switch {
+		case c == '"':
+			s.pos++
+			return string(buf), nil
+		case c < 0x20:
+			return "", s.fail("control character in string")
+		case c == '\\':
+			s.pos++
+			if s.pos >= len(s.data) {
+				return "", s.fail("unterminated string")
+			}
+			e := s.data[s.pos]
+			s.pos++
+			switch e {
+			case '"', '\\', '/':
+				buf = append(buf, e)
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				r, ok := s.hex4()
+				if !ok {
+					return "", s.fail("invalid \\u escape")
+				}
+				if utf16.IsSurrogate(r) {
+					save := s.pos
+					if s.pos+1 < len(s.data) && s.data[s.pos] == '\\' && s.data[s.pos+1] == 'u' {
+						s.pos += 2
+						if r2, ok := s.hex4(); ok {
+							if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+								buf = utf8.AppendRune(buf, d)
+								continue
+							}
+						}
+					}
+					s.pos = save
+					r = utf8.RuneError
+				}
+				buf = utf8.AppendRune(buf, r)
+			default:
+				return "", s.fail("invalid escape")
+			}
+		case c < utf8.RuneSelf:
+			buf = append(buf, c)
+			s.pos++
+		default:
+			r, size := utf8.DecodeRune(s.data[s.pos:])
+			buf = utf8.AppendRune(buf, r) // an invalid byte becomes U+FFFD
+			s.pos += size
+		}
+	}
+	return "", s.fail("unterminated string")
+}
+
+func (s *scanner) hex4() (rune, bool) {
+	if s.pos+4 > len(s.data) {
+		return 0, false
+	}
+	v, err := strconv.ParseUint(string(s.data[s.pos:s.pos+4]), 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	s.pos += 4
+	return rune(v), true
+}
+
+// AppendString appends s as a JSON string the way encoding/json writes it with HTML escaping
+// off: invalid UTF-8 becomes U+FFFD, and U+2028 and U+2029 are escaped.
+func AppendString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// AppendObject appends a JSON object of already-encoded values, keys sorted as encoding/json
+// sorts a map's.
+func AppendObject(dst []byte, m map[string][]byte) []byte {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	dst = append(dst, '{')
+	for i, k := range keys {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = AppendString(dst, k)
+		dst = append(dst, ':')
+		dst = append(dst, m[k]...)
+	}
+	return append(dst, '}')
+}
