@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -33,12 +34,18 @@ func (s *Store) now() time.Time {
 }
 
 // Load reads the allowlist. A missing file is an empty allowlist; a corrupt one, or one of an
-// unknown version, is an error wrapping ErrCorrupt. Readers take no lock: writers replace the
-// file by rename, so a read sees one whole version or the other.
+// unknown version, is an error wrapping ErrCorrupt; one that the group or others may write is
+// an error wrapping ErrWritable. Readers take no lock: writers replace the file by rename, so
+// a read sees one whole version or the other.
 func (s *Store) Load() (*Allowlist, error) {
 	a, _, err := s.load()
 	return a, err
 }
+
+// ErrWritable marks an allowlist that its group or others may write: anyone who can write it
+// can approve any hook, so it approves nothing, and nothing is written to it, until it is
+// chmod 600 again.
+var ErrWritable = errors.New("allowlist is writable by others")
 
 // maxAllowlist bounds what is read: a million approvals fit, /dev/zero at the path does not.
 const maxAllowlist = 256 << 20
@@ -51,6 +58,11 @@ func (s *Store) load() (*Allowlist, fileStamp, error) {
 	}
 	if err != nil {
 		return nil, fileStamp{}, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
+	}
+	// Checked on the open file, so a chmod between the check and the read cannot slip by.
+	if perm := fi.Mode().Perm(); perm&0o022 != 0 {
+		return nil, fileStamp{}, fmt.Errorf("%w: %s has mode %04o, so others could approve hooks; fix it with: chmod 600 %s",
+			ErrWritable, s.Path, perm, config.ShellQuote(s.Path))
 	}
 	a, err := Decode(data)
 	if err != nil {
@@ -212,7 +224,44 @@ func (s *Store) update(change func(*Allowlist) bool) error {
 	if !change(a) {
 		return nil
 	}
+	removeStaleTemps(s.Path)
 	return writeAtomic(s.Path, a.Encode())
+}
+
+// removeStaleTemps removes the temporary files of writers killed before their rename. Writers
+// create one only while they hold the lock, which the caller holds now, so any that exists
+// belongs to a dead process: without this, every writer killed mid-write (Ctrl-C included, as
+// approve does not catch it) would leave a copy of the allowlist behind for good.
+func removeStaleTemps(path string) {
+	dir, base := filepath.Split(path)
+	ents, err := os.ReadDir(filepath.Clean(dir))
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if isTempOf(e.Name(), base) && e.Type().IsRegular() {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// isTempOf reports whether name is a temporary file writeAtomic made for base:
+// ".BASE.DIGITS.tmp".
+func isTempOf(name, base string) bool {
+	rest, ok := strings.CutPrefix(name, "."+base+".")
+	if !ok {
+		return false
+	}
+	digits, ok := strings.CutSuffix(rest, ".tmp")
+	if !ok || digits == "" {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // writeAtomic replaces path with data so that a crash leaves the old file or the new one,

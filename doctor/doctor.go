@@ -5,6 +5,7 @@ package doctor
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -111,7 +112,8 @@ func (d *Doctor) Examine(ctx context.Context) Report {
 
 func (d *Doctor) allowlistFindings(loadErr error) []Finding {
 	path := d.Store.Path
-	if loadErr != nil {
+	// A loosely-permissioned allowlist fails to load too; the mode check below says how to fix it.
+	if loadErr != nil && !errors.Is(loadErr, consent.ErrWritable) {
 		return []Finding{{Severity: Error, Check: "allowlist", Message: loadErr.Error(),
 			Fix: fmt.Sprintf("inspect %s, then move it aside and approve the hooks again", path)}}
 	}

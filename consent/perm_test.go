@@ -1,0 +1,110 @@
+package consent
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hookctl/hookctl/config"
+)
+
+// An allowlist its group or others may write could hold approvals nobody gave: it approves
+// nothing, is never written, and the warning names the file and the chmod that fixes it.
+func TestWritableAllowlistApprovesNothing(t *testing.T) {
+	for _, mode := range []os.FileMode{0o620, 0o602, 0o666, 0o622} {
+		t.Run(fmt.Sprintf("%04o", mode), func(t *testing.T) {
+			s := newTestStore(t)
+			h := pinnedHook(t, t.TempDir(), "#!/bin/sh\necho {}\n")
+			mustApprove(t, s, h)
+			if err := os.Chmod(s.Path, mode); err != nil {
+				t.Fatal(err)
+			}
+			before, err := os.ReadFile(s.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fix := "chmod 600 " + s.Path
+			if _, err := s.Load(); !errors.Is(err, ErrWritable) || !strings.Contains(err.Error(), fix) {
+				t.Errorf("Load error = %v, want ErrWritable naming %q", err, fix)
+			}
+
+			var warnings []string
+			g := &Gate{Store: s, Warn: func(m string) { warnings = append(warnings, m) }}
+			if got := g.Decide(context.Background(), h); got != StatusNotApproved {
+				t.Errorf("Decide = %s, want %s", got, StatusNotApproved)
+			}
+			if len(warnings) != 1 || !strings.Contains(warnings[0], fix) {
+				t.Errorf("warnings %q, want one naming %q", warnings, fix)
+			}
+			// A bypass still runs the hook, and says why the file is not trusted.
+			warnings = nil
+			g = &Gate{Store: s, Bypass: true, Warn: func(m string) { warnings = append(warnings, m) }}
+			if got := g.Decide(context.Background(), h); got != StatusApproved || len(warnings) != 1 || !strings.Contains(warnings[0], fix) {
+				t.Errorf("with a bypass: Decide = %s, warnings %q", got, warnings)
+			}
+
+			// Writing would launder whatever others put in the file into a trusted 0600 one.
+			if _, err := s.Approve(config.Hook{Event: "pre_tool_call", Command: "other"}); !errors.Is(err, ErrWritable) {
+				t.Errorf("Approve error = %v, want ErrWritable", err)
+			}
+			if _, err := s.Revoke(h.Command, ""); !errors.Is(err, ErrWritable) {
+				t.Errorf("Revoke error = %v, want ErrWritable", err)
+			}
+			after, _ := os.ReadFile(s.Path)
+			if m, _ := s.Mode(); !bytes.Equal(after, before) || m != mode {
+				t.Errorf("allowlist changed: mode %04o, %d bytes (was %d)", m, len(after), len(before))
+			}
+
+			// Once fixed, the approval counts again.
+			if err := os.Chmod(s.Path, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if got := (&Gate{Store: s}).Decide(context.Background(), h); got != StatusApproved {
+				t.Errorf("after chmod 600: Decide = %s, want %s", got, StatusApproved)
+			}
+		})
+	}
+	// Readable by others is doctor's business (it reports it); it is not a way to approve.
+	s := newTestStore(t)
+	mustApprove(t, s, config.Hook{Event: "e", Command: "c"})
+	if err := os.Chmod(s.Path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Load(); err != nil {
+		t.Errorf("Load of a 0644 allowlist: %v", err)
+	}
+}
+
+// A writer killed between creating its temporary file and renaming it leaves the file behind;
+// the next write removes it, and nothing else.
+func TestWriteRemovesStaleTemps(t *testing.T) {
+	s := newTestStore(t)
+	mustApprove(t, s, config.Hook{Event: "e", Command: "c"})
+	dir := filepath.Dir(s.Path)
+	stale := []string{".allowlist.json.123.tmp", ".allowlist.json.4294967295.tmp"}
+	kept := []string{".allowlist.json.x1.tmp", "allowlist.json.123.tmp", ".allowlist.json.123.tmp.bak", ".other.json.123.tmp", "notes.txt"}
+	for _, name := range append(append([]string{}, stale...), kept...) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustApprove(t, s, config.Hook{Event: "e", Command: "d"})
+	for _, name := range stale {
+		if _, err := os.Stat(filepath.Join(dir, name)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("stale %s not removed (stat error %v)", name, err)
+		}
+	}
+	for _, name := range kept {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s removed: %v", name, err)
+		}
+	}
+	if got := pairs(t, s); strings.Join(got, ",") != "e c,e d" {
+		t.Errorf("approvals = %q", got)
+	}
+}
