@@ -7,7 +7,7 @@ export CGO_ENABLED ?= 0
 LDFLAGS ?= -s -w
 FUZZTIME ?= 60s
 
-.PHONY: help build install test lint fuzz demo bench clean
+.PHONY: help build install test lint fuzz demo bench stress clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  %-8s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -39,6 +39,9 @@ demo: build ## a one-minute tour: init, list, approve, a blocked rm -rf /, an al
 
 bench: ## the performance goals as ratios against baselines measured in the same run
 	bash scripts/bench.sh
+
+stress: ## the reliability suite with its heavy cases (1 GiB of output, kill loops, 20 writers)
+	$(GO) test -count=1 -timeout 15m -v ./stress/ -args -stress
 
 clean: ## remove build output
 	rm -rf bin

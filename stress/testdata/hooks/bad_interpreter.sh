@@ -1,0 +1,2 @@
+#!/nonexistent/bin/interpreter
+echo '{"action":"block","message":"should never run"}'
