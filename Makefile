@@ -33,6 +33,8 @@ fuzz: ## run each fuzz target for FUZZTIME (default 60s)
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTimeZ$$' -fuzztime $(FUZZTIME) ./consent/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseAnswer$$' -fuzztime $(FUZZTIME) ./runner/
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePayload$$' -fuzztime $(FUZZTIME) ./runner/
+	$(GO) test -run '^$$' -fuzz '^FuzzObject$$' -fuzztime $(FUZZTIME) ./internal/jsonx/
+	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./internal/jsonx/
 
 demo: build ## a one-minute tour: init, list, approve, a blocked rm -rf /, an allowed ls, context
 	@bash scripts/demo.sh $(BIN)
