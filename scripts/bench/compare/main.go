@@ -58,34 +58,40 @@ func main() {
 	// One warm-up run of each, not counted.
 	run(a, envA, stdin)
 	run(b, envB, stdin)
-	var ta, tb []time.Duration
+	pairRatio := func(xa, xb []time.Duration) (mid, q1, q3 float64) {
+		r := make([]float64, len(xa))
+		for i := range xa {
+			r[i] = float64(xa[i]) / float64(xb[i])
+		}
+		sort.Float64s(r)
+		return r[len(r)/2], r[len(r)/4], r[3*len(r)/4]
+	}
+	var ta, tb, ca, cb []time.Duration
 	var rssA, rssB int64
 	for i := 0; i < *pairs; i++ {
-		d, rss := run(a, envA, stdin)
-		ta, rssA = append(ta, d), max(rssA, rss)
-		d, rss = run(b, envB, stdin)
-		tb, rssB = append(tb, d), max(rssB, rss)
+		d, cpu, rss := run(a, envA, stdin)
+		ta, ca, rssA = append(ta, d), append(ca, cpu), max(rssA, rss)
+		d, cpu, rss = run(b, envB, stdin)
+		tb, cb, rssB = append(tb, d), append(cb, cpu), max(rssB, rss)
 	}
 	ma, mb := median(ta), median(tb)
 	// The headline is the median of the pairs' own ratios: each A runs next to its B, so a
-	// machine that speeds up or slows down during the run (a VM, a laptop) cancels out.
-	ratios := make([]float64, len(ta))
-	for i := range ta {
-		ratios[i] = float64(ta[i]) / float64(tb[i])
-	}
-	sort.Float64s(ratios)
-	ratio := ratios[len(ratios)/2]
-	q1, q3 := ratios[len(ratios)/4], ratios[3*len(ratios)/4]
+	// machine that speeds up or slows down during the run (a VM, a laptop) cancels out. The
+	// CPU time (user + system, the command and the processes it waited for) is shown beside
+	// it: on a VM whose CPUs are shared, it is the steadier of the two.
+	ratio, q1, q3 := pairRatio(ta, tb)
+	cpuRatio, _, _ := pairRatio(ca, cb)
 	verdict := ""
 	if *goal > 0 {
 		verdict = fmt.Sprintf("  goal <= %.2f: %s", *goal, map[bool]string{true: "met", false: "MISSED"}[ratio <= *goal])
 	}
-	fmt.Printf("%-4s  A %8.3f ms  B %8.3f ms  ratio %.3f (IQR %.3f-%.3f; %d pairs; peak RSS A %d KiB, B %d KiB)%s\n",
-		name, ms(ma), ms(mb), ratio, q1, q3, *pairs, rssA, rssB, verdict)
+	fmt.Printf("%-4s  A %8.3f ms  B %8.3f ms  ratio %.3f (IQR %.3f-%.3f; CPU-time ratio %.3f; %d pairs; peak RSS A %d KiB, B %d KiB)%s\n",
+		name, ms(ma), ms(mb), ratio, q1, q3, cpuRatio, *pairs, rssA, rssB, verdict)
 }
 
-// run executes the command once and returns its wall time and peak RSS in KiB.
-func run(argv []string, env []string, stdin []byte) (time.Duration, int64) {
+// run executes the command once and returns its wall time, its CPU time (user and system,
+// with the processes it waited for) and its peak RSS in KiB.
+func run(argv []string, env []string, stdin []byte) (time.Duration, time.Duration, int64) {
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin = bytes.NewReader(stdin)
@@ -98,11 +104,12 @@ func run(argv []string, env []string, stdin []byte) (time.Duration, int64) {
 		fmt.Fprintf(os.Stderr, "compare: %s: %v\n%s", strings.Join(argv, " "), err, errb.String())
 		os.Exit(1)
 	}
+	cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	var rss int64
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = ru.Maxrss
 	}
-	return d, rss
+	return d, cpu, rss
 }
 
 func median(ds []time.Duration) time.Duration {
