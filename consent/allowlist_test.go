@@ -145,7 +145,7 @@ func TestDecodeCorrupt(t *testing.T) {
 		{"exponent size", `{"version":1,"approvals":[{"event":"e","command":"c","script":{"path":"/x","sha256":"` + sumA + `","size":1e3}}]}`, "not a fraction"},
 		{"leading zero", `{"version":01,"approvals":[]}`, "want an integer"},
 		{"control character", "{\"version\":1,\"approvals\":[{\"event\":\"a\tb\",\"command\":\"c\"}]}", "control character"},
-		{"bad escape", `{"version":1,"approvals":[{"event":"\q","command":"c"}]}`, "bad escape"},
+		{"bad escape", `{"version":1,"approvals":[{"event":"\q","command":"c"}]}`, "invalid escape"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"unicode/utf16"
-	"unicode/utf8"
 	"unsafe"
+
+	"github.com/hookctl/hookctl/internal/jsonx"
 )
 
 // The allowlist is read on every run, so its decoder is a small strict parser of exactly the
@@ -182,83 +182,9 @@ func (p *parser) str() (string, error) {
 		return unsafe.String(&p.data[start], i-start), nil
 	}
 	// Anything else (an escape, a control character, a byte above 0x7f) goes the long way.
-	for p.pos < len(p.data) && p.data[p.pos] != '\\' && p.data[p.pos] != '"' && p.data[p.pos] >= 0x20 {
-		p.pos++
-	}
-	buf := append([]byte(nil), p.data[start:p.pos]...)
-	for p.pos < len(p.data) {
-		c := p.data[p.pos]
-		switch {
-		case c == '"':
-			p.pos++
-			if !utf8.Valid(buf) {
-				return string([]rune(string(buf))), nil
-			}
-			return string(buf), nil
-		case c < 0x20:
-			return "", p.fail("control character in string")
-		case c != '\\':
-			buf = append(buf, c)
-			p.pos++
-			continue
-		}
-		p.pos++
-		if p.pos >= len(p.data) {
-			break
-		}
-		e := p.data[p.pos]
-		p.pos++
-		switch e {
-		case '"', '\\', '/':
-			buf = append(buf, e)
-		case 'b':
-			buf = append(buf, '\b')
-		case 'f':
-			buf = append(buf, '\f')
-		case 'n':
-			buf = append(buf, '\n')
-		case 'r':
-			buf = append(buf, '\r')
-		case 't':
-			buf = append(buf, '\t')
-		case 'u':
-			r, ok := p.hex4()
-			if !ok {
-				return "", p.fail("bad \\u escape")
-			}
-			if utf16.IsSurrogate(r) {
-				// A pair makes one character; a lone half is replaced, as encoding/json does.
-				save := p.pos
-				if p.pos+1 < len(p.data) && p.data[p.pos] == '\\' && p.data[p.pos+1] == 'u' {
-					p.pos += 2
-					if r2, ok := p.hex4(); ok {
-						if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-							buf = utf8.AppendRune(buf, d)
-							continue
-						}
-					}
-				}
-				p.pos = save
-				r = utf8.RuneError
-			}
-			buf = utf8.AppendRune(buf, r)
-		default:
-			return "", p.fail("bad escape \\%c", e)
-		}
-	}
-	return "", p.fail("unterminated string")
-}
-
-func (p *parser) hex4() (rune, bool) {
-	if p.pos+4 > len(p.data) {
-		return 0, false
-	}
-	v, err := strconv.ParseUint(string(p.data[p.pos:p.pos+4]), 16, 32)
-	if err != nil {
-		return 0, false
-	}
-	p.pos += 4
-	return rune(v), true
+	v, next, err := jsonx.ReadString(p.data, start-1)
+	p.pos = next
+	return v, err
 }
 
 // integer parses a JSON integer (no fraction or exponent) that fits an int64.

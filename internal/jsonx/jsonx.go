@@ -252,6 +252,15 @@ func (s *scanner) number() error {
 	return nil
 }
 
+// ReadString reads the JSON string that starts at data[pos] (a '"') and returns its value,
+// decoded as encoding/json decodes it, and the position after its closing quote. On error,
+// next is where the problem is.
+func ReadString(data []byte, pos int) (value string, next int, err error) {
+	s := scanner{data: data, pos: pos}
+	value, err = s.str()
+	return value, s.pos, err
+}
+
 // str reads a string, returning its decoded value.
 func (s *scanner) str() (string, error) {
 	if s.peek() != '"' {
