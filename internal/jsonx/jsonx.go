@@ -29,38 +29,8 @@ func Object(data []byte) ([]Member, error) {
 		return nil, s.fail("want a JSON object")
 	}
 	var members []Member
-	s.pos++
-	s.space()
-	if s.peek() == '}' {
-		s.pos++
-	} else {
-		for {
-			s.space()
-			key, err := s.str()
-			if err != nil {
-				return nil, err
-			}
-			s.space()
-			if s.peek() != ':' {
-				return nil, s.fail("want ':'")
-			}
-			s.pos++
-			s.space()
-			start := s.pos
-			if err := s.value(0); err != nil {
-				return nil, err
-			}
-			members = append(members, Member{Key: key, Value: data[start:s.pos]})
-			s.space()
-			if c := s.peek(); c == ',' {
-				s.pos++
-				continue
-			} else if c == '}' {
-				s.pos++
-				break
-			}
-			return nil, s.fail("want ',' or '}'")
-		}
+	if err := s.object(0, &members); err != nil {
+		return nil, err
 	}
 	s.space()
 	if s.pos != len(data) {
@@ -139,37 +109,7 @@ func (s *scanner) value(depth int) error {
 	}
 	switch c := s.peek(); {
 	case c == '{':
-		s.pos++
-		s.space()
-		if s.peek() == '}' {
-			s.pos++
-			return nil
-		}
-		for {
-			s.space()
-			if _, err := s.str(); err != nil {
-				return err
-			}
-			s.space()
-			if s.peek() != ':' {
-				return s.fail("want ':'")
-			}
-			s.pos++
-			s.space()
-			if err := s.value(depth + 1); err != nil {
-				return err
-			}
-			s.space()
-			switch s.peek() {
-			case ',':
-				s.pos++
-				continue
-			case '}':
-				s.pos++
-				return nil
-			}
-			return s.fail("want ',' or '}'")
-		}
+		return s.object(depth, nil)
 	case c == '[':
 		s.pos++
 		s.space()
@@ -206,6 +146,46 @@ func (s *scanner) value(depth int) error {
 		return s.literal("null")
 	}
 	return s.fail("want a value")
+}
+
+// object reads an object, appending its members to collect when it is not nil.
+func (s *scanner) object(depth int, collect *[]Member) error {
+	s.pos++ // '{'
+	s.space()
+	if s.peek() == '}' {
+		s.pos++
+		return nil
+	}
+	for {
+		s.space()
+		key, err := s.str()
+		if err != nil {
+			return err
+		}
+		s.space()
+		if s.peek() != ':' {
+			return s.fail("want ':'")
+		}
+		s.pos++
+		s.space()
+		start := s.pos
+		if err := s.value(depth + 1); err != nil {
+			return err
+		}
+		if collect != nil {
+			*collect = append(*collect, Member{Key: key, Value: s.data[start:s.pos]})
+		}
+		s.space()
+		switch s.peek() {
+		case ',':
+			s.pos++
+			continue
+		case '}':
+			s.pos++
+			return nil
+		}
+		return s.fail("want ',' or '}'")
+	}
 }
 
 func (s *scanner) literal(word string) error {
