@@ -84,6 +84,7 @@ behind the person's consent, and returns one merged decision as JSON.`,
 	pf.BoolVar(&a.acceptHooks, "accept-hooks", false, "run every hook without asking, for this run only")
 	pf.StringVar(&a.color, "color", "auto", "colour output: auto, always or never")
 	if runOnly {
+		root.CompletionOptions.DisableDefaultCmd = true
 		root.AddCommand(a.runCommand())
 		return root
 	}
