@@ -141,6 +141,9 @@ func TestDecodeCorrupt(t *testing.T) {
 		{"duplicate pair", `{"version":1,"approvals":[{"event":"e","command":"c"},{"event":"e","command":"c"}]}`, "duplicate approval"},
 		{"duplicate pair unsorted", `{"version":1,"approvals":[{"event":"e","command":"c"},{"event":"a","command":"c"},{"event":"e","command":"c"}]}`, "duplicate approval"},
 		{"repeated key", `{"version":1,"version":1,"approvals":[]}`, "key \"version\" repeated"},
+		{"canonical then an extra key", `{"version":1,"approvals":[{"event":"e","command":"c","matcher":"","approved_at":"","script":null,"x":1}]}`, "unknown key \"x\""},
+		{"canonical with a repeated key", `{"version":1,"approvals":[{"event":"e","command":"c","matcher":"","approved_at":"","script":null,"event":"f"}]}`, "key \"event\" repeated"},
+		{"canonical pin with a fraction", `{"version":1,"approvals":[{"event":"e","command":"c","matcher":"","approved_at":"","script":{"path":"/x","sha256":"` + sumA + `","size":1.5,"mtime":""}}]}`, "not a fraction"},
 		{"mixed-case key", `{"Version":1,"approvals":[]}`, "unknown key \"Version\""},
 		{"exponent size", `{"version":1,"approvals":[{"event":"e","command":"c","script":{"path":"/x","sha256":"` + sumA + `","size":1e3}}]}`, "not a fraction"},
 		{"leading zero", `{"version":01,"approvals":[]}`, "want an integer"},
@@ -160,5 +163,28 @@ func TestDecodeCorrupt(t *testing.T) {
 				t.Errorf("error %q does not contain %q", err, tt.msg)
 			}
 		})
+	}
+}
+
+// TestDecodeLayouts: the layout Encode writes and any other order of the same keys decode to
+// the same allowlist (the first is read by a fast path, the others by the general reader).
+func TestDecodeLayouts(t *testing.T) {
+	canonical := `{"version":1,"approvals":[{"event":"e","command":"c","matcher":"m","approved_at":"2025-01-02T03:04:05Z",` +
+		`"script":{"path":"/x","sha256":"` + sumA + `","size":5,"mtime":"2025-01-02T03:04:05Z"}}]}`
+	reordered := `{"approvals":[{"script":{"mtime":"2025-01-02T03:04:05+00:00","size":5,"sha256":"` + sumA + `","path":"/x"},` +
+		`"approved_at":"2025-01-02T03:04:05Z","matcher":"m","command":"c","event":"e"}],"version":1}`
+	a, err := Decode([]byte(canonical))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Decode([]byte(reordered))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("layouts disagree:\n%+v\n%+v", a, b)
+	}
+	if c, err := Decode(a.Encode()); err != nil || !reflect.DeepEqual(a, c) {
+		t.Errorf("Encode's own layout: %+v, %v", c, err)
 	}
 }

@@ -1,7 +1,6 @@
 package consent
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -235,8 +234,8 @@ func parseFile(data []byte) (version *int64, approvals []Approval, err error) {
 				version = &v
 			}
 		case "approvals":
-			// Sized once: every approval has a command key.
-			approvals = make([]Approval, 0, bytes.Count(p.data[p.pos:], []byte(`"command"`)))
+			// Sized from the file: an approval takes some 300 bytes as Encode writes it.
+			approvals = make([]Approval, 0, (len(p.data)-p.pos)/300+1)
 			for first := true; ; first = false {
 				done, err := p.element(first)
 				if err != nil {
@@ -275,6 +274,75 @@ func parseFile(data []byte) (version *int64, approvals []Approval, err error) {
 }
 
 func (p *parser) approval(w *approvalJSON, pin *pinJSON) error {
+	// hookctl writes every approval with the same keys in the same order: read that layout
+	// directly, without collecting keys, and fall back to the general reader at any difference.
+	start := p.pos
+	if p.canonicalApproval(w, pin) {
+		return nil
+	}
+	p.pos, *w, *pin = start, approvalJSON{}, pinJSON{}
+	return p.anyApproval(w, pin)
+}
+
+// key consumes `"name":` (white space allowed around the colon) when it comes next.
+func (p *parser) key(name string) bool {
+	p.space()
+	end := p.pos + len(name) + 2
+	if end > len(p.data) || p.data[p.pos] != '"' || string(p.data[p.pos+1:end-1]) != name || p.data[end-1] != '"' {
+		return false
+	}
+	p.pos = end
+	p.space()
+	if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+		return false
+	}
+	p.pos++
+	return true
+}
+
+// sep consumes c (',' or '}') when it comes next.
+func (p *parser) sep(c byte) bool {
+	if p.peek() != c {
+		return false
+	}
+	p.pos++
+	return true
+}
+
+// canonicalApproval reads an approval laid out as Encode writes it. False means "not in that
+// layout" (or an error), and the caller reads it again the general way, which reports errors.
+func (p *parser) canonicalApproval(w *approvalJSON, pin *pinJSON) bool {
+	var err error
+	str := func(dst *string) bool {
+		p.space()
+		*dst, err = p.str()
+		return err == nil
+	}
+	if !p.sep('{') || !p.key("event") || !str(&w.Event) || !p.sep(',') ||
+		!p.key("command") || !str(&w.Command) || !p.sep(',') ||
+		!p.key("matcher") || !str(&w.Matcher) || !p.sep(',') ||
+		!p.key("approved_at") || !str(&w.ApprovedAt) || !p.sep(',') || !p.key("script") {
+		return false
+	}
+	if p.literal("null") {
+		return p.sep('}')
+	}
+	if !p.sep('{') || !p.key("path") || !str(&pin.Path) || !p.sep(',') ||
+		!p.key("sha256") || !str(&pin.SHA256) || !p.sep(',') || !p.key("size") {
+		return false
+	}
+	if pin.Size, err = p.integer(); err != nil {
+		return false
+	}
+	if !p.sep(',') || !p.key("mtime") || !str(&pin.Mtime) || !p.sep('}') || !p.sep('}') {
+		return false
+	}
+	w.Script = pin
+	return true
+}
+
+// anyApproval reads an approval whatever the order of its keys.
+func (p *parser) anyApproval(w *approvalJSON, pin *pinJSON) error {
 	var seen keySet
 	for first := true; ; first = false {
 		key, done, err := p.member(first, &seen)
