@@ -85,6 +85,13 @@ func corrupt(format string, args ...any) error {
 // Decode parses an allowlist file strictly: anything but one version-1 object of the expected
 // shape is an error wrapping ErrCorrupt, so that a damaged file approves nothing.
 func Decode(data []byte) (*Allowlist, error) {
+	// The decoded strings share the bytes they were read from, so Decode works on its own
+	// copy: the caller may reuse data. The store, whose buffer nobody else sees, skips the copy.
+	return decodeOwned([]byte(string(data)))
+}
+
+// decodeOwned is Decode for a buffer that is never changed afterwards.
+func decodeOwned(data []byte) (*Allowlist, error) {
 	version, approvals, err := parseFile(data)
 	if err != nil {
 		return nil, corrupt("%v", err)
@@ -210,8 +217,20 @@ func parseTimeZ(s string) (time.Time, bool) {
 	return t, true
 }
 
+// writableTime returns t in UTC when the allowlist can hold it (a four-digit year), else the
+// zero time: a file system may report any mtime, and one past 9999 must not make hookctl write
+// an allowlist it would then refuse to read. The mtime is informational only (content is
+// what an approval pins), so the cost is an "mtime changed" note.
+func writableTime(t time.Time) time.Time {
+	t = t.UTC()
+	if y := t.Year(); y < 0 || y > 9999 {
+		return time.Time{}
+	}
+	return t
+}
+
 func formatTime(t time.Time) string {
-	return t.UTC().Format(time.RFC3339Nano)
+	return writableTime(t).Format(time.RFC3339Nano)
 }
 
 func isSHA256Hex(s string) bool {

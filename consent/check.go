@@ -39,7 +39,7 @@ func PinScript(path string) (*ScriptPin, error) {
 		Path:   path,
 		SHA256: hex.EncodeToString(h.Sum(nil)),
 		Size:   n,
-		Mtime:  fi.ModTime().UTC(),
+		Mtime:  writableTime(fi.ModTime()),
 	}, nil
 }
 

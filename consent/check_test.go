@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -232,4 +233,59 @@ func approvedScript(t *testing.T, dir, content string, at time.Time) (config.Hoo
 	}
 	h := config.Hook{Event: "pre_tool_call", Command: "./hook.sh", Matcher: "terminal", Script: p}
 	return h, &Allowlist{Approvals: []Approval{{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: at, Script: pin}}}
+}
+
+// TestPinFarFutureMtime: a file system may report an mtime past year 9999; the approval must
+// still be written in a form hookctl reads back, or every approval would be lost.
+func TestPinFarFutureMtime(t *testing.T) {
+	future := time.Unix(300000000000, 0) // year 11476
+	var dir, p string
+	// Not every file system keeps such a time: tmpfs does, so /dev/shm is tried too.
+	for _, parent := range []string{t.TempDir(), "/dev/shm"} {
+		d, err := os.MkdirTemp(parent, "future")
+		if err != nil {
+			continue
+		}
+		t.Cleanup(func() { os.RemoveAll(d) })
+		f := writeScript(t, d, "future.sh", "#!/bin/sh\n")
+		// os.Chtimes goes through UnixNano, which cannot hold this year: set it directly.
+		ts := syscall.Timespec{Sec: future.Unix()}
+		if syscall.UtimesNano(f, []syscall.Timespec{ts, ts}) != nil {
+			continue
+		}
+		if fi, err := os.Stat(f); err == nil && fi.ModTime().Year() > 9999 {
+			dir, p = d, f
+			break
+		}
+	}
+	if p == "" {
+		t.Skip("no file system here keeps an mtime past year 9999")
+	}
+	s := NewStore(filepath.Join(dir, "allowlist.json"))
+	h := config.Hook{Event: "pre_tool_call", Command: "./future.sh", Script: p}
+	if _, err := s.Approve(h); err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.Load()
+	if err != nil {
+		t.Fatalf("the allowlist hookctl wrote does not load: %v", err)
+	}
+	if c := list.Check(h); c.Status != StatusApproved {
+		t.Errorf("status %s (%s)", c.Status, c.Reason)
+	}
+}
+
+// TestDecodeOwnsItsStrings: Decode's result does not change when the caller reuses its buffer.
+func TestDecodeOwnsItsStrings(t *testing.T) {
+	data := []byte(`{"version":1,"approvals":[{"event":"pre_tool_call","command":"./guard.sh"}]}`)
+	a, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range data {
+		data[i] = 'X'
+	}
+	if ap := a.Approvals[0]; ap.Event != "pre_tool_call" || ap.Command != "./guard.sh" {
+		t.Errorf("decoded strings changed with the buffer: %+v", ap)
+	}
 }

@@ -64,7 +64,7 @@ func (s *Store) load() (*Allowlist, fileStamp, error) {
 		return nil, fileStamp{}, fmt.Errorf("%w: %s has mode %04o, so others could approve hooks; fix it with: chmod 600 %s",
 			ErrWritable, s.Path, perm, config.ShellQuote(s.Path))
 	}
-	a, err := Decode(data)
+	a, err := decodeOwned(data) // data is this function's own, and dropped unchanged
 	if err != nil {
 		return nil, fileStamp{}, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
 	}

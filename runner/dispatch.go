@@ -64,6 +64,11 @@ func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*R
 		// Hooks of other events read a null tool_name and tool_input, whatever the caller sent.
 		p.ToolName, p.ToolInput = nil, nil
 	}
+	// The tool name also goes into the hooks' environment, which cannot hold a NUL: refuse it,
+	// or every hook would fail to start and the call would go ahead unguarded.
+	if p.ToolName != nil && strings.IndexByte(*p.ToolName, 0) >= 0 {
+		return nil, fmt.Errorf("%w: tool_name contains a NUL character", ErrPayload)
+	}
 	// A payload built in Go may hold raw JSON that does not marshal: refuse it rather than
 	// give hooks an empty stdin.
 	stdin, err := p.MarshalJSON()

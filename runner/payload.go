@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/hookctl/hookctl/internal/jsonx"
 )
@@ -74,6 +75,10 @@ func appendObject(dst []byte, m map[string]json.RawMessage) ([]byte, error) {
 		}
 		dst = jsonx.AppendString(dst, k)
 		dst = append(dst, ':')
+		if len(m[k]) == 0 {
+			dst = append(dst, "null"...) // as encoding/json writes a nil RawMessage
+			continue
+		}
 		if dst, err = appendCompact(dst, m[k]); err != nil {
 			return nil, fmt.Errorf("%q: %w", k, err)
 		}
@@ -90,13 +95,18 @@ var ErrPayload = errors.New("invalid payload")
 func ParsePayload(data []byte) (*Payload, error) {
 	// Invalid UTF-8 is replaced, so that what hooks read is UTF-8 whatever the caller sent:
 	// a hook's JSON decoder (Python's, Node's) may refuse anything else.
-	data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
-	data = bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF")))
+	if !utf8.Valid(data) {
+		data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
+	}
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	p := &Payload{Extra: map[string]json.RawMessage{}}
-	if len(data) == 0 {
+	// Only JSON's own white space: a form feed is not JSON, and offsets in errors count from
+	// the start of what was sent.
+	start := bytes.TrimLeft(data, " \t\r\n")
+	if len(start) == 0 {
 		return p, nil
 	}
-	if data[0] != '{' {
+	if start[0] != '{' {
 		return nil, fmt.Errorf("%w: not a JSON object", ErrPayload)
 	}
 	members, err := jsonx.Map(data)

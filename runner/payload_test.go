@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"path/filepath"
@@ -302,5 +303,28 @@ func TestPayloadMatcherNeverMatchesNullToolName(t *testing.T) {
 				t.Errorf("matcher %q on a null tool name = %v, want %v", tt.matcher, got, tt.null)
 			}
 		})
+	}
+}
+
+// TestPayloadWhiteSpace: only JSON's white space surrounds a payload; a form feed does not.
+func TestPayloadWhiteSpace(t *testing.T) {
+	if _, err := ParsePayload([]byte(" \t\r\n{}\n")); err != nil {
+		t.Errorf("JSON white space refused: %v", err)
+	}
+	for _, bad := range []string{"\f{}", "{}\v", "\u00a0{}"} {
+		if _, err := ParsePayload([]byte(bad)); !errors.Is(err, ErrPayload) {
+			t.Errorf("ParsePayload(%q) = %v, want ErrPayload", bad, err)
+		}
+	}
+}
+
+// TestDispatchRefusesNULToolName: a NUL cannot go into the hooks' environment; refusing the
+// payload beats running no hook and letting the call through.
+func TestDispatchRefusesNULToolName(t *testing.T) {
+	cfg := config.Parse("config.yaml", []byte("hooks:\n  pre_tool_call:\n    - command: /bin/true\n"), config.Options{})
+	tool := "terminal\x00x"
+	_, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).Dispatch(context.Background(), "pre_tool_call", &Payload{ToolName: &tool})
+	if !errors.Is(err, ErrPayload) {
+		t.Errorf("Dispatch = %v, want ErrPayload", err)
 	}
 }

@@ -38,7 +38,7 @@ func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 func TestPayloadMarshalMatchesEncodingJSON(t *testing.T) {
 	tool := "terminal <x>"
 	p := &Payload{HookEventName: "pre_tool_call", ToolName: &tool, ToolInput: json.RawMessage(` {"command": "echo hello"} `),
-		SessionID: "s\u2028", Cwd: "/tmp/\xff", Extra: map[string]json.RawMessage{"b": json.RawMessage(`[1, 2]`), "a": json.RawMessage(`"x"`)}}
+		SessionID: "s\u2028", Cwd: "/tmp/\xff", Extra: map[string]json.RawMessage{"b": json.RawMessage(`[1, 2]`), "a": json.RawMessage(`"x"`), "n": nil}}
 	got, err := p.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)

@@ -31,7 +31,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (s
 }
 
 func (a *app) execute(args []string) int {
-	root := a.rootCommand(commandName(args) == "run")
+	root := a.rootCommand(commandName(args) == "run" && !asksHelpOrVersion(args))
 	root.SetArgs(args)
 	return a.exitCode(root.Execute())
 }
@@ -49,6 +49,18 @@ func commandName(args []string) string {
 		}
 	}
 	return ""
+}
+
+// asksHelpOrVersion reports whether args ask for help or the version, which need the whole
+// command tree.
+func asksHelpOrVersion(args []string) bool {
+	for _, w := range args {
+		switch w {
+		case "-h", "--help", "-v", "--version", "help":
+			return true
+		}
+	}
+	return false
 }
 
 // rootCommand builds the command tree. runOnly builds just what `hookctl run` needs: the

@@ -104,13 +104,13 @@ func (s *scanner) space() {
 
 // value skips one JSON value, checking it.
 func (s *scanner) value(depth int) error {
-	if depth > maxDepth {
-		return s.fail("nested too deeply")
-	}
 	switch c := s.peek(); {
 	case c == '{':
 		return s.object(depth, nil)
 	case c == '[':
+		if depth >= maxDepth {
+			return s.fail("nested too deeply")
+		}
 		s.pos++
 		s.space()
 		if s.peek() == ']' {
@@ -150,6 +150,10 @@ func (s *scanner) value(depth int) error {
 
 // object reads an object, appending its members to collect when it is not nil.
 func (s *scanner) object(depth int, collect *[]Member) error {
+	// depth counts the containers around this one; encoding/json allows 10,000 in all.
+	if depth >= maxDepth {
+		return s.fail("nested too deeply")
+	}
 	s.pos++ // '{'
 	s.space()
 	if s.peek() == '}' {

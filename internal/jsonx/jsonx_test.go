@@ -90,3 +90,17 @@ func FuzzAppendString(f *testing.F) {
 		}
 	})
 }
+
+// TestDepthMatchesEncodingJSON: 10,000 nested containers in all are accepted, one more is not,
+// as encoding/json decides.
+func TestDepthMatchesEncodingJSON(t *testing.T) {
+	for _, n := range []int{9999, 10000} { // arrays inside the top-level object
+		data := []byte(`{"a":` + strings.Repeat("[", n) + strings.Repeat("]", n) + `}`)
+		_, err := Object(data)
+		var m map[string]json.RawMessage
+		stdErr := json.Unmarshal(data, &m)
+		if (err == nil) != (stdErr == nil) {
+			t.Errorf("%d arrays: jsonx %v, encoding/json %v", n, err, stdErr)
+		}
+	}
+}
