@@ -11,7 +11,7 @@ cd "$root"
 
 # The build people install: static, so no dynamic loader at every start.
 CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$work/hookctl" ./cmd/hookctl
-CGO_ENABLED=0 go build -trimpath -o "$work/floor" ./scripts/bench/floor
+CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$work/floor" ./scripts/bench/floor
 go build -o "$work/compare" ./scripts/bench/compare
 hookctl=$work/hookctl floor=$work/floor compare=$work/compare
 
