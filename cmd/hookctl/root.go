@@ -31,6 +31,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (s
 }
 
 func (a *app) execute(args []string) int {
+	if o, ok := a.parseRunFast(args); ok {
+		return a.exitCode(a.run(o))
+	}
+	*a = app{stdin: a.stdin, stdout: a.stdout, stderr: a.stderr, lookupEnv: a.lookupEnv}
 	root := a.rootCommand(commandName(args) == "run" && !asksHelpOrVersion(args))
 	root.SetArgs(args)
 	return a.exitCode(root.Execute())
