@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # hookctl's performance goals, each measured as a ratio against a baseline run in the same
-# process, alternating A and B: the median of PAIRS pairs' ratios (default 100), with its
+# process, alternating A and B: the median of PAIRS pairs' ratios (default 200), with its
 # interquartile range. Usage: scripts/bench.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-pairs=${PAIRS:-100}
+pairs=${PAIRS:-200}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
