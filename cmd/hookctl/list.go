@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -108,7 +110,11 @@ func (a *app) printListing(out listJSON) {
 	p := a.colors(a.stdout)
 	fmt.Fprintf(a.stdout, "config: %s\n", out.Config)
 	if len(out.Hooks) == 0 {
-		fmt.Fprintln(a.stdout, "no hooks configured")
+		if _, err := os.Stat(out.Config); errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintln(a.stdout, "no hooks configured: the config file does not exist (hookctl init creates one)")
+		} else {
+			fmt.Fprintln(a.stdout, "no hooks configured")
+		}
 	}
 	var rows [][]cell
 	flush := func() {
