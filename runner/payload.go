@@ -28,7 +28,12 @@ type Payload struct {
 // MarshalJSON writes the six wire keys, in this order; null for a missing tool name or input,
 // {} for no extra. A raw value that is not valid JSON is an error.
 func (p *Payload) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 256)
+	// Sized for the raw values up front: a large payload is then built without regrowing.
+	size := 256 + len(p.ToolInput) + len(p.SessionID) + len(p.Cwd)
+	for k, v := range p.Extra {
+		size += len(k) + len(v) + 4
+	}
+	b := make([]byte, 0, size)
 	b = append(b, `{"hook_event_name":`...)
 	b = jsonx.AppendString(b, p.HookEventName)
 	b = append(b, `,"tool_name":`...)
