@@ -117,6 +117,18 @@ func (a *app) revokeCommand() *cobra.Command {
 				what += " on " + event
 			}
 			if n == 0 {
+				// Name the closest approved command, as approve names the closest configured one.
+				if list, err := consent.NewStore(loc.Allowlist).Load(); err == nil {
+					var approved []string
+					for _, ap := range list.Approvals {
+						if !slices.Contains(approved, ap.Command) {
+							approved = append(approved, ap.Command)
+						}
+					}
+					if sug := suggestCommand(args[0], approved); sug != "" && sug != args[0] {
+						return failuref("no approval of %s to revoke: did you mean %s?", what, quoteCommand(sug))
+					}
+				}
 				return failuref("no approval of %s to revoke", what)
 			}
 			fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s\n", n, what)
@@ -153,7 +165,7 @@ func (s *session) find(command, event string) ([]config.Hook, error) {
 			return nil, failuref("%s; it runs on %s", where, strings.Join(events, ", "))
 		}
 	}
-	if sug := config.Suggest(command, s.commands()); sug != "" {
+	if sug := suggestCommand(command, s.commands()); sug != "" {
 		return nil, failuref("%s: did you mean %s?", where, quoteCommand(sug))
 	}
 	if cmds := s.commands(); len(cmds) > 0 {
@@ -163,3 +175,15 @@ func (s *session) find(command, event string) ([]config.Hook, error) {
 }
 
 func quoteCommand(c string) string { return fmt.Sprintf("%q", c) }
+
+// suggestCommand picks the command a person most likely meant: one that starts with what they
+// typed followed by its arguments (./guard.sh for "./guard.sh --strict"), else the closest by
+// edit distance.
+func suggestCommand(typed string, commands []string) string {
+	for _, c := range commands {
+		if strings.HasPrefix(c, typed+" ") {
+			return c
+		}
+	}
+	return config.Suggest(typed, commands)
+}
