@@ -24,6 +24,8 @@ const (
 	// OutputGrace is how long hookctl waits for output once the main process has exited,
 	// even when a background child still holds stdout open.
 	OutputGrace = time.Second
+	// killedGrace is the part of OutputGrace left for reading after the group is killed.
+	killedGrace = 100 * time.Millisecond
 	// KillGrace is the time between SIGTERM and SIGKILL when a hook's group is ended.
 	KillGrace = 500 * time.Millisecond
 )
@@ -165,26 +167,35 @@ func run(ctx context.Context, c Command) Outcome {
 	}
 	// The main process has exited but is not reaped yet, so its pid, which is the group's id,
 	// cannot be reused: signalling the group below can only reach the hook's own processes.
-	var gotOut, gotErr, gaveUp bool
-	grace := time.NewTimer(OutputGrace)
-	defer grace.Stop()
-	for !gaveUp && !(gotOut && gotErr) {
-		select {
-		case o.Stdout = <-stdoutDone:
-			gotOut = true
-		case o.Stderr = <-stderrDone:
-			gotErr = true
-		case <-overflow:
-			o.StdoutTruncated = true
-			overflow = nil
-		case <-grace.C:
-			gaveUp = true
-		case <-ctx.Done():
-			o.Interrupted = true
-			gaveUp = true
+	var gotOut, gotErr bool
+	wait := func(d time.Duration) {
+		timer := time.NewTimer(d)
+		defer timer.Stop()
+		for !(gotOut && gotErr) {
+			select {
+			case o.Stdout = <-stdoutDone:
+				gotOut = true
+			case o.Stderr = <-stderrDone:
+				gotErr = true
+			case <-overflow:
+				o.StdoutTruncated = true
+				overflow = nil
+			case <-timer.C:
+				return
+			case <-ctx.Done():
+				o.Interrupted = true
+				return
+			}
 		}
 	}
+	// Most of the grace is for children still writing; the rest of it follows the kill below,
+	// which ends every writer of the group, so that output already in the pipes is read
+	// even when the readers were slow to be scheduled.
+	wait(OutputGrace - killedGrace)
 	killGroup(pid, syscall.SIGKILL)
+	if !(gotOut && gotErr) && !o.Interrupted {
+		wait(killedGrace)
+	}
 	p.closeAll() // unblocks readers still held by a process that escaped the group
 	if !gotOut {
 		o.Stdout = <-stdoutDone
