@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -40,7 +41,8 @@ shows each hook's exit status, time, output and directive, then the merged resul
 		Example: `  hookctl hooks test pre_tool_call
   hookctl hooks test pre_tool_call --for-tool write_file --payload-file call.json
   hookctl hooks test pre_llm_call --json`,
-		Args: exactlyOneEvent("test"),
+		Args:              exactlyOneEvent("test"),
+		ValidArgsFunction: a.completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			event := args[0]
 			s, err := a.open(true)
@@ -191,4 +193,25 @@ func exactlyOneEvent(verb string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// completeEvents offers the event names, custom events of the config included, for shell
+// completion of an EVENT argument.
+func (a *app) completeEvents(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	events := config.Events
+	if loc, err := a.locations(); err == nil {
+		if cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv}); err == nil {
+			events = cfg.AllEvents()
+		}
+	}
+	var out []string
+	for _, e := range events {
+		if strings.HasPrefix(e, toComplete) {
+			out = append(out, e)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }

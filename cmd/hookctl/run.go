@@ -40,6 +40,7 @@ and each hook's status. Exit status 0 whatever the hooks decided, unless --exit-
 			}
 			return nil
 		},
+		ValidArgsFunction: a.completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.event = args[0]
 			o.toolSet = cmd.Flags().Changed("tool")
