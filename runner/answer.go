@@ -46,7 +46,11 @@ var ErrNotJSON = errors.New("stdout is not a JSON object")
 // trimmed output must be one JSON object; failing that, its last non-empty line is used when
 // it is one (with a warning). A leading byte-order mark is ignored and invalid UTF-8 replaced.
 func ParseAnswer(stdout []byte) (Answer, error) {
-	s := strings.ToValidUTF8(string(stdout), "\uFFFD")
+	return parseAnswer(strings.ToValidUTF8(string(stdout), "\uFFFD"))
+}
+
+// parseAnswer is ParseAnswer on output already made valid UTF-8.
+func parseAnswer(s string) (Answer, error) {
 	s = strings.TrimPrefix(s, "\uFEFF")
 	s = strings.TrimSpace(s)
 	if s == "" {

@@ -51,8 +51,9 @@ func judge(h config.Hook, o Outcome) (HookResult, effect) {
 		Command:         h.Command,
 		DurationMS:      o.Duration.Milliseconds(),
 		OutputTruncated: o.StdoutTruncated,
-		Stdout:          strings.ToValidUTF8(string(o.Stdout), "\uFFFD"),
-		Stderr:          strings.ToValidUTF8(string(o.Stderr), "\uFFFD"),
+		// Made valid UTF-8 once, here: the answer, the messages and `hooks test` all read these.
+		Stdout: strings.ToValidUTF8(string(o.Stdout), "\uFFFD"),
+		Stderr: strings.ToValidUTF8(string(o.Stderr), "\uFFFD"),
 	}
 	var e effect
 	fail := func(st Status, why string) (HookResult, effect) {
@@ -74,13 +75,13 @@ func judge(h config.Hook, o Outcome) (HookResult, effect) {
 		code := o.ExitCode
 		hr.ExitCode = &code
 	}
-	ans, perr := ParseAnswer(o.Stdout)
+	ans, perr := parseAnswer(hr.Stdout)
 	if perr == nil && ans.Warning != "" {
 		e.warning = fmt.Sprintf("hook %s: %s", h.Command, ans.Warning)
 	}
 	// Exit status 2 is the hook's own "no" on the events that can say no, whatever stdout says.
 	if o.ExitCode == 2 && (config.IsBlockingEvent(h.Event) || h.Event == "pre_verify") {
-		msg := stderrMessage(o.Stderr)
+		msg := stderrMessage(hr.Stderr)
 		if perr == nil && ans.Message != "" {
 			msg = ans.Message
 		}
@@ -98,7 +99,7 @@ func judge(h config.Hook, o Outcome) (HookResult, effect) {
 	failure := ""
 	if failed {
 		failure = exitText(o)
-		if s := stderrMessage(o.Stderr); s != "" {
+		if s := stderrMessage(hr.Stderr); s != "" {
 			failure += ": " + firstLine(s)
 		}
 	}
@@ -107,7 +108,7 @@ func judge(h config.Hook, o Outcome) (HookResult, effect) {
 		return fail(StatusFailed, failure+" (and stdout is not JSON)")
 	case perr != nil:
 		return fail(StatusInvalidOutput, perr.Error())
-	case failed && ans.Empty() && len(strings.TrimSpace(string(o.Stdout))) == 0:
+	case failed && ans.Empty() && strings.TrimSpace(hr.Stdout) == "":
 		return fail(StatusFailed, failure)
 	}
 	hr.Status = StatusOK
@@ -235,13 +236,16 @@ func merge(res *Result, p *Payload, effects []effect, field string) {
 }
 
 // stderrMessage is the first 400 characters of the kept stderr, trimmed.
-func stderrMessage(stderr []byte) string {
-	s := strings.TrimSpace(strings.ToValidUTF8(string(stderr), "\uFFFD"))
-	r := []rune(s)
-	if len(r) > 400 {
-		r = r[:400]
+func stderrMessage(stderr string) string {
+	s := strings.TrimSpace(stderr)
+	n := 0
+	for i := range s {
+		if n == 400 {
+			return s[:i]
+		}
+		n++
 	}
-	return string(r)
+	return s
 }
 
 func exitText(o Outcome) string {

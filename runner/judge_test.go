@@ -241,7 +241,7 @@ func TestJudgeStderrMessage(t *testing.T) {
 		{"\n\n" + strings.Repeat("x", 400) + "   ", strings.Repeat("x", 400)},
 	}
 	for _, tt := range tests {
-		if got := stderrMessage([]byte(tt.in)); got != tt.want {
+		if got := stderrMessage(strings.ToValidUTF8(tt.in, "\uFFFD")); got != tt.want {
 			t.Errorf("stderrMessage(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
