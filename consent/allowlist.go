@@ -124,8 +124,6 @@ func decodeOwned(data []byte) (*Allowlist, error) {
 	return a, nil
 }
 
-func (w approvalJSON) approval() (Approval, error) { return w.toApproval(nil) }
-
 // toApproval checks an approval's fields and converts it; pin, when not nil, is where its
 // script pin is stored (Decode hands out pins from one slab instead of one allocation each).
 func (w approvalJSON) toApproval(pin *ScriptPin) (Approval, error) {

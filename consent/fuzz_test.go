@@ -73,7 +73,7 @@ func decodeStd(data []byte) (*Allowlist, error) {
 	a := &Allowlist{}
 	seen := map[[2]string]bool{}
 	for _, w := range f.Approvals {
-		ap, err := w.approval()
+		ap, err := w.toApproval(nil)
 		if err != nil {
 			return nil, err
 		}

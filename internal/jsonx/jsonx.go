@@ -7,7 +7,6 @@ package jsonx
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -393,24 +392,4 @@ func AppendString(dst []byte, s string) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
-}
-
-// AppendObject appends a JSON object of already-encoded values, keys sorted as encoding/json
-// sorts a map's.
-func AppendObject(dst []byte, m map[string][]byte) []byte {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	dst = append(dst, '{')
-	for i, k := range keys {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = AppendString(dst, k)
-		dst = append(dst, ':')
-		dst = append(dst, m[k]...)
-	}
-	return append(dst, '}')
 }
