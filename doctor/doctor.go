@@ -17,13 +17,14 @@ import (
 	"github.com/hookctl/hookctl/runner"
 )
 
-// Severity of a finding: errors are problems (doctor exits 1), warnings deserve a look.
-type Severity string
+// Severity of a finding: errors are problems (doctor exits 1), warnings deserve a look. It is
+// the config's severity, so a config problem keeps its own.
+type Severity = config.Severity
 
 // Severities.
 const (
-	Error   Severity = "error"
-	Warning Severity = "warning"
+	Error   = config.SeverityError
+	Warning = config.SeverityWarning
 )
 
 // Finding is one thing doctor noticed.
@@ -77,11 +78,7 @@ func (d *Doctor) Examine(ctx context.Context) Report {
 		}
 	}
 	for _, p := range d.Config.Problems {
-		sev := Warning
-		if p.Severity == config.SeverityError {
-			sev = Error
-		}
-		add(Finding{Severity: sev, Event: p.Event, Command: p.Command, Check: "config",
+		add(Finding{Severity: p.Severity, Event: p.Event, Command: p.Command, Check: "config",
 			Message: fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Message), Fix: "edit " + d.Config.Path})
 	}
 	list, listErr := d.Store.Load()
