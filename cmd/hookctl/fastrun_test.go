@@ -51,7 +51,7 @@ func TestParseRunFastMatchesCobra(t *testing.T) {
 			}
 			// Parse the same arguments with cobra, capturing what run would receive.
 			slow := newApp(nil, io.Discard, io.Discard, os.LookupEnv)
-			root := slow.rootCommand(false)
+			root := slow.rootCommand()
 			var want runOptions
 			for _, c := range root.Commands() {
 				if c.Name() == "run" {

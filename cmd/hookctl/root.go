@@ -34,43 +34,15 @@ func (a *app) execute(args []string) int {
 	if o, ok := a.parseRunFast(args); ok {
 		return a.exitCode(a.run(o))
 	}
+	// Anything else, help and mistakes included, goes through cobra, from a clean slate.
 	*a = app{stdin: a.stdin, stdout: a.stdout, stderr: a.stderr, lookupEnv: a.lookupEnv}
-	root := a.rootCommand(commandName(args) == "run" && !asksHelpOrVersion(args))
+	root := a.rootCommand()
 	root.SetArgs(args)
 	return a.exitCode(root.Execute())
 }
 
-// commandName returns the first word of args that is not a global flag or its value: the
-// subcommand cobra will run.
-func commandName(args []string) string {
-	for i := 0; i < len(args); i++ {
-		switch w := args[i]; {
-		case w == "--config" || w == "--color":
-			i++ // the flag's value
-		case strings.HasPrefix(w, "-"):
-		default:
-			return w
-		}
-	}
-	return ""
-}
-
-// asksHelpOrVersion reports whether args ask for help or the version, which need the whole
-// command tree.
-func asksHelpOrVersion(args []string) bool {
-	for _, w := range args {
-		switch w {
-		case "-h", "--help", "-v", "--version", "help":
-			return true
-		}
-	}
-	return false
-}
-
-// rootCommand builds the command tree. runOnly builds just what `hookctl run` needs: the
-// agent starts hookctl at every lifecycle point, and the other commands, completion and the
-// build version would be start-up work for nothing.
-func (a *app) rootCommand(runOnly bool) *cobra.Command {
+// rootCommand builds the command tree.
+func (a *app) rootCommand() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "hookctl",
 		Short: "Run the shell hooks configured for an AI agent's lifecycle events",
@@ -99,11 +71,6 @@ behind the person's consent, and returns one merged decision as JSON.`,
 	pf.StringVar(&a.configFlag, "config", "", "config file (default $HOOKCTL_CONFIG, else $HOOKCTL_HOME/config.yaml)")
 	pf.BoolVar(&a.acceptHooks, "accept-hooks", false, "run every hook without asking, for this run only")
 	pf.StringVar(&a.color, "color", "auto", "colour output: auto, always or never")
-	if runOnly {
-		root.CompletionOptions.DisableDefaultCmd = true
-		root.AddCommand(a.runCommand())
-		return root
-	}
 	root.Version = buildVersion()
 	root.AddCommand(a.runCommand(), a.hooksCommand(), a.initCommand())
 	root.InitDefaultCompletionCmd()
