@@ -214,63 +214,78 @@ func parseFile(data []byte) (version *int64, approvals []Approval, err error) {
 	if p.end() {
 		return nil, nil, errors.New("empty file")
 	}
-	var seen keySet
-	var pins []ScriptPin
-	for first := true; ; first = false {
-		key, done, err := p.member(first, &seen)
-		if err != nil {
-			return nil, nil, err
-		}
-		if done {
-			break
-		}
+	err = p.object(func(key string) (bool, error) {
 		switch key {
 		case "version":
-			if !p.literal("null") {
-				v, err := p.integer()
-				if err != nil {
-					return nil, nil, err
-				}
-				version = &v
+			if p.literal("null") {
+				return true, nil
 			}
+			v, err := p.integer()
+			version = &v
+			return true, err
 		case "approvals":
-			// Sized from the file: an approval takes some 300 bytes as Encode writes it.
-			approvals = make([]Approval, 0, (len(p.data)-p.pos)/300+1)
-			for first := true; ; first = false {
-				done, err := p.element(first)
-				if err != nil {
-					return nil, nil, err
-				}
-				if done {
-					break
-				}
-				var w approvalJSON
-				var wp pinJSON
-				if err := p.approval(&w, &wp); err != nil {
-					return nil, nil, err
-				}
-				var pin *ScriptPin
-				if w.Script != nil {
-					if len(pins) == cap(pins) {
-						pins = make([]ScriptPin, 0, 64) // pins come from slabs, not one by one
-					}
-					pins = pins[:len(pins)+1]
-					pin = &pins[len(pins)-1]
-				}
-				ap, err := w.toApproval(pin)
-				if err != nil {
-					return nil, nil, fmt.Errorf("approval %d: %w", len(approvals), err)
-				}
-				approvals = append(approvals, ap)
-			}
-		default:
-			return nil, nil, p.fail("unknown key %q", key)
+			approvals, err = p.approvals()
+			return true, err
 		}
+		return false, nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	if !p.end() {
 		return nil, nil, p.fail("unexpected data after the JSON object")
 	}
 	return version, approvals, nil
+}
+
+// approvals reads the list of approvals, checking each.
+func (p *parser) approvals() ([]Approval, error) {
+	// Sized from the file: an approval takes some 300 bytes as Encode writes it.
+	approvals := make([]Approval, 0, (len(p.data)-p.pos)/300+1)
+	var pins []ScriptPin
+	for first := true; ; first = false {
+		done, err := p.element(first)
+		if err != nil || done {
+			return approvals, err
+		}
+		var w approvalJSON
+		var wp pinJSON
+		if err := p.approval(&w, &wp); err != nil {
+			return nil, err
+		}
+		var pin *ScriptPin
+		if w.Script != nil {
+			if len(pins) == cap(pins) {
+				pins = make([]ScriptPin, 0, 64) // pins come from slabs, not one by one
+			}
+			pins = pins[:len(pins)+1]
+			pin = &pins[len(pins)-1]
+		}
+		ap, err := w.toApproval(pin)
+		if err != nil {
+			return nil, fmt.Errorf("approval %d: %w", len(approvals), err)
+		}
+		approvals = append(approvals, ap)
+	}
+}
+
+// object reads an object's members, calling read for each key; read reports whether it
+// knows the key, and an unknown one is an error.
+func (p *parser) object(read func(key string) (known bool, err error)) error {
+	var seen keySet
+	for first := true; ; first = false {
+		key, done, err := p.member(first, &seen)
+		if err != nil || done {
+			return err
+		}
+		known, err := read(key)
+		if err == nil && !known {
+			err = p.fail("unknown key %q", key)
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
 
 func (p *parser) approval(w *approvalJSON, pin *pinJSON) error {
@@ -343,12 +358,7 @@ func (p *parser) canonicalApproval(w *approvalJSON, pin *pinJSON) bool {
 
 // anyApproval reads an approval whatever the order of its keys.
 func (p *parser) anyApproval(w *approvalJSON, pin *pinJSON) error {
-	var seen keySet
-	for first := true; ; first = false {
-		key, done, err := p.member(first, &seen)
-		if err != nil || done {
-			return err
-		}
+	return p.object(func(key string) (known bool, err error) {
 		switch key {
 		case "event":
 			w.Event, err = p.strOrNull()
@@ -364,21 +374,14 @@ func (p *parser) anyApproval(w *approvalJSON, pin *pinJSON) error {
 				err = p.pin(pin)
 			}
 		default:
-			err = p.fail("unknown key %q", key)
+			return false, nil
 		}
-		if err != nil {
-			return err
-		}
-	}
+		return true, err
+	})
 }
 
 func (p *parser) pin(s *pinJSON) error {
-	var seen keySet
-	for first := true; ; first = false {
-		key, done, err := p.member(first, &seen)
-		if err != nil || done {
-			return err
-		}
+	return p.object(func(key string) (known bool, err error) {
 		switch key {
 		case "path":
 			s.Path, err = p.strOrNull()
@@ -391,10 +394,8 @@ func (p *parser) pin(s *pinJSON) error {
 				s.Size, err = p.integer()
 			}
 		default:
-			err = p.fail("unknown key %q", key)
+			return false, nil
 		}
-		if err != nil {
-			return err
-		}
-	}
+		return true, err
+	})
 }
