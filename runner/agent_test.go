@@ -176,3 +176,47 @@ func TestDispatchAgentPlainTextNeedsExit0(t *testing.T) {
 		t.Errorf("context %q, statuses %v", res.Context, hookStatuses(res))
 	}
 }
+
+// A failed hook is a failure in every dialect: a fail_closed hook that exits non-zero (other
+// than with the dialect's blocking status) blocks whatever it printed, and no failure keeps the
+// agent working. Claude Code's plain text on exit 1 was once read as a successful answer.
+func TestDispatchAgentFailedHook(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		agent, agentEvent, event string
+		failClosed               bool
+		steps                    []string
+		want                     string
+	}{
+		{"claude-code", "PreToolUse", "pre_tool_call", true, []string{"all good", "-x", "1"}, DecisionBlock},
+		{"codex", "PreToolUse", "pre_tool_call", true, []string{"all good", "-x", "1"}, DecisionBlock},
+		{"claude-code", "PreToolUse", "pre_tool_call", true, []string{"{}", "-x", "1"}, DecisionBlock},
+		{"codex", "PreToolUse", "pre_tool_call", true, []string{`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`, "-x", "3"}, DecisionBlock},
+		{"gemini", "BeforeTool", "pre_tool_call", true, []string{"all good", "-x", "1"}, DecisionBlock},
+		{"gemini", "BeforeTool", "pre_tool_call", true, []string{`{"decision":"allow"}`, "-x", "1"}, DecisionBlock},
+		{"cursor", "preToolUse", "pre_tool_call", true, []string{`{"permission":"allow"}`, "-x", "1"}, DecisionBlock},
+		{"claude-code", "UserPromptSubmit", "pre_llm_call", true, []string{"some context", "-x", "1"}, DecisionBlock},
+		// Without fail_closed a failure is not a block.
+		{"claude-code", "PreToolUse", "pre_tool_call", false, []string{"all good", "-x", "1"}, DecisionAllow},
+		// A failed Stop hook never keeps the agent working, whatever it printed.
+		{"claude-code", "Stop", "pre_verify", true, []string{`{"decision":"block","reason":"go on"}`, "-x", "1"}, DecisionAllow},
+		{"codex", "Stop", "pre_verify", false, []string{`{"decision":"block","reason":"go on"}`, "-x", "1"}, DecisionAllow},
+		{"gemini", "AfterAgent", "pre_verify", true, []string{`{"decision":"deny","reason":"go on"}`, "-x", "1"}, DecisionAllow},
+		{"cursor", "stop", "pre_verify", true, []string{`{"followup_message":"go on"}`, "-x", "1"}, DecisionAllow},
+		{"hermes", "pre_verify", "pre_verify", true, []string{`{"action":"continue","message":"go on"}`, "-x", "1"}, DecisionAllow},
+		// The dialect's own status still keeps it working.
+		{"claude-code", "Stop", "pre_verify", true, []string{"-e", "go on", "-x", "2"}, DecisionContinue},
+	} {
+		cfg := setupDispatch(t, "", tc.event, hookEntry{command: hookCmd(tc.steps...), failClosed: tc.failClosed})
+		payload := `{"hook_event_name":"` + tc.agentEvent + `","tool_name":"Bash","tool_input":{"command":"ls"}}`
+		var res *Result
+		if tc.agent == "hermes" {
+			res = fire(t, cfg, tc.event, `{}`)
+		} else {
+			res = fireAgent(t, cfg, tc.agent, payload)
+		}
+		if res.Decision != tc.want {
+			t.Errorf("%s %s %q (fail_closed %v): decision %q (%s), want %q", tc.agent, tc.agentEvent, tc.steps, tc.failClosed, res.Decision, res.Reason, tc.want)
+		}
+	}
+}

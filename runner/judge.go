@@ -139,12 +139,31 @@ func (j job) judge(h config.Hook, o Outcome) (HookResult, effect) {
 	hr.Status = StatusOK
 	if failed {
 		hr.Status, hr.Message = StatusFailed, failure
-		if ans.PlainText {
-			ans = Answer{} // plain text is an answer only from a hook that exited 0
-		}
+		ans = j.failedAnswer(ans)
 	}
 	j.apply(h, ans, &hr, &e)
+	if failed && !e.block {
+		// A failed hook is a failure in every dialect, whatever it printed: plain text, {} or
+		// an allow is not an answer from a fail_closed hook.
+		failClosed(j, h, &e, failure)
+	}
 	return hr, e
+}
+
+// failedAnswer is what counts of the answer of a hook that did not exit 0 (nor with the
+// dialect's blocking status): only what tightens. Plain text is an answer only from a hook that
+// exited 0; an allow is not taken from a failed hook; and no failure means "keep working" (a
+// crashed Stop hook never keeps the agent going), so neither a continue nor a block that would
+// mean one on this event counts.
+func (j job) failedAnswer(a Answer) Answer {
+	if a.PlainText {
+		return Answer{}
+	}
+	a.Allow, a.Continue = false, false
+	if !j.mapping.Honours.Has(agent.Block) {
+		a.Block = false
+	}
+	return a
 }
 
 // newHookResult is what a hook's outcome says before its answer is read.
