@@ -51,15 +51,18 @@ type Dispatch struct {
 	Start     time.Time // when the dispatch began; the entry's time
 }
 
-// maxText caps a reason or hook message in the log, so that a hook printing a megabyte of
-// reason cannot make every line huge; the run's result keeps the whole text.
+// maxText caps every field an entry takes from a payload or a hook (tool, session id, command
+// or url, reason, message), so that no line can grow to the rotation size and push the log's
+// history out: a hook printing a megabyte of reason, or a payload naming a 9 MiB tool, writes
+// at most this much of it; the run's result keeps the whole text. Each hook's part is bounded
+// the same way, and the hooks of an entry are those of the person's own config.
 const maxText = 4096
 
 // FromResult builds the entry of a dispatch. ok is false when no hook ran, was skipped or was
 // blocked (no hooks, or none matched): such a dispatch is not logged.
 func FromResult(res *runner.Result, d Dispatch) (e Entry, ok bool) {
 	e = Entry{
-		Time: d.Start.UTC(), Event: res.Event, Agent: d.Agent, Tool: d.Tool, SessionID: d.SessionID,
+		Time: d.Start.UTC(), Event: clip(res.Event), Agent: clip(d.Agent), Tool: clip(d.Tool), SessionID: clip(d.SessionID),
 		Decision: res.Decision, Reason: clip(res.Reason), DurationMS: time.Since(d.Start).Milliseconds(),
 	}
 	for _, h := range res.Hooks {
@@ -67,11 +70,11 @@ func FromResult(res *runner.Result, d Dispatch) (e Entry, ok bool) {
 			continue
 		}
 		hook := Hook{
-			Command: h.Command, Status: string(h.Status), ExitCode: h.ExitCode, DurationMS: h.DurationMS,
-			ScriptSHA256: h.ScriptSHA256, Message: clip(h.Message),
+			Command: clip(h.Command), Status: string(h.Status), ExitCode: h.ExitCode, DurationMS: h.DurationMS,
+			ScriptSHA256: clip(h.ScriptSHA256), Message: clip(h.Message),
 		}
 		if h.URL != "" {
-			hook.Command, hook.URL = "", h.URL
+			hook.Command, hook.URL = "", clip(h.URL)
 		}
 		e.Hooks = append(e.Hooks, hook)
 	}

@@ -376,3 +376,46 @@ func TestAppendRefusesFIFOAndSymlink(t *testing.T) {
 		t.Errorf("the link's target was written: %q", data)
 	}
 }
+
+// TestRecordClipsEveryField is the attack of a payload or hook that writes megabytes into one
+// entry: a 9 MiB tool name, session id, reason, message and command must not make a line that
+// rotates the earlier entries away, and every field keeps its first maxText bytes.
+func TestRecordClipsEveryField(t *testing.T) {
+	l := Log{Path: filepath.Join(t.TempDir(), "audit.jsonl")}
+	before := &runner.Result{Event: "pre_tool_call", Decision: "allow", Hooks: []runner.HookResult{{Command: "./a.sh", Status: runner.StatusOK}}}
+	if err := l.Record(before, Dispatch{SessionID: "earlier", Start: time.Now()}, nil); err != nil {
+		t.Fatal(err)
+	}
+	huge := strings.Repeat("x", 9<<20)
+	attack := &runner.Result{Event: "pre_tool_call", Decision: "block", Reason: huge, Hooks: []runner.HookResult{
+		{Command: huge, Status: runner.StatusBlocked, Message: huge},
+		{URL: huge, Status: runner.StatusFailed, Message: huge},
+	}}
+	if err := l.Record(attack, Dispatch{Agent: "hermes", SessionID: huge, Start: time.Now()}, &huge); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(l.Path + ".1"); err == nil {
+		t.Fatal("one entry rotated the log")
+	}
+	data, err := os.ReadFile(l.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"session_id":"earlier"`) {
+		t.Fatalf("log has %d lines; the earlier entry must stay first", len(lines))
+	}
+	if n := len(lines[1]); n > 8*(maxText+16)+1024 {
+		t.Errorf("the attack's line is %d bytes, want each field clipped to %d", n, maxText)
+	}
+	e, err := ParseLine([]byte(lines[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]string{"tool": e.Tool, "session_id": e.SessionID, "reason": e.Reason,
+		"command": e.Hooks[0].Command, "message": e.Hooks[0].Message, "url": e.Hooks[1].URL} {
+		if !strings.HasPrefix(v, strings.Repeat("x", maxText)) || len(v) > maxText+len("…") {
+			t.Errorf("%s: %d bytes, want the first %d and a mark", name, len(v), maxText)
+		}
+	}
+}
