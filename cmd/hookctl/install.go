@@ -136,7 +136,11 @@ func (a *app) settingsPath(d *agent.Dialect, project bool) (string, error) {
 		if err != nil {
 			return "", failuref("finding the current folder: %w", err)
 		}
-		return d.ProjectSettings(dir), nil
+		path, err := install.ProjectFile(dir, d.SettingsFile)
+		if err != nil {
+			return "", failuref("%v", err)
+		}
+		return path, nil
 	}
 	home, err := a.home()
 	if err != nil {
