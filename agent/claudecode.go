@@ -38,7 +38,7 @@ var claudeCode = Dialect{
 	Fields:       Fields{Session: "session_id", Cwd: "cwd"},
 	base:         claudeBase,
 	Reader:       claudeShape.read,
-	Writer:       claudeWriter{allow: true, ask: true, rewrite: true}.write,
+	Writer:       claudeWriter{}.write,
 }
 
 // claudeShape is how Claude Code (and Codex) read a hook's stdout: JSON when it looks like an
@@ -47,12 +47,9 @@ var claudeShape = shape{plainText: plainContext, strict: true, control: true, re
 
 func init() { register(&claudeCode) }
 
-// claudeWriter writes the decision as Claude Code reads it; Codex uses it with fewer
-// permission decisions on PreToolUse.
-type claudeWriter struct {
-	// permissions are the permissionDecision values the agent accepts on PreToolUse.
-	allow, ask, rewrite bool
-}
+// claudeWriter writes the decision as Claude Code reads it; Codex uses it for its events other
+// than PreToolUse (codex.go).
+type claudeWriter struct{}
 
 func (w claudeWriter) write(m Mapping, d Decision) ([]byte, []string) {
 	var out, hso obj
@@ -60,6 +57,13 @@ func (w claudeWriter) write(m Mapping, d Decision) ([]byte, []string) {
 		out.raw("continue", []byte("false"))
 		out.str("stopReason", d.StopReason)
 		out.str("systemMessage", d.SystemMessage)
+		if m.Event == "pre_tool_call" {
+			// Claude Code 2.1 runs the tool before it stops on continue: false alone; the deny
+			// keeps the tool from running.
+			hso.str("permissionDecision", "deny")
+			hso.str("permissionDecisionReason", orFirst(d.StopReason, d.Reason))
+			out.object("hookSpecificOutput", hookSpecific(m.AgentEvent, &hso))
+		}
 		return out.bytes(), nil
 	}
 	switch {
@@ -85,17 +89,9 @@ func (w claudeWriter) preToolUse(hso *obj, d Decision) {
 			reason = "tool input rewritten by hook " + d.RewrittenBy
 		}
 	}
-	rewrite := d.ToolInput != nil && decision != "deny"
-	// What the agent cannot carry errs toward the block.
-	if (rewrite && !w.rewrite) || (decision == "ask" && !w.ask) {
-		decision, reason, rewrite = "deny", confirmationRequired(reason), false
-	}
-	if decision == "allow" && !w.allow {
-		return // an allow the agent does not take is no opinion
-	}
 	hso.str("permissionDecision", decision)
 	hso.str("permissionDecisionReason", reason)
-	if rewrite {
+	if d.ToolInput != nil && decision != "deny" {
 		hso.raw("updatedInput", d.ToolInput)
 	}
 }

@@ -2,8 +2,8 @@ package agent
 
 import "time"
 
-// codex is OpenAI Codex's dialect: Claude Code's events, payload and answers, with fewer
-// permission decisions on PreToolUse (see writeCodex).
+// codex is OpenAI Codex's dialect: Claude Code's events, payload and answers, with a narrower
+// answer on PreToolUse (see writeCodex).
 var codex = Dialect{
 	Name:         "codex",
 	Title:        "Codex",
@@ -15,9 +15,58 @@ var codex = Dialect{
 	Fields:       Fields{Session: "session_id", Cwd: "cwd"},
 	base:         `"transcript_path":null,"model":"test-model"`,
 	Reader:       claudeShape.read,
-	// Codex's PreToolUse takes permissionDecision "deny" only (allow and ask are not
-	// supported, and updatedInput is rejected), so an ask or a rewrite becomes a deny.
-	Writer: claudeWriter{}.write,
+	Writer:       writeCodex,
 }
 
 func init() { register(&codex) }
+
+// writeCodex writes the decision as Codex reads it: Claude Code's answers, except on PreToolUse.
+func writeCodex(m Mapping, d Decision) ([]byte, []string) {
+	if m.Event != "pre_tool_call" {
+		return claudeWriter{}.write(m, d)
+	}
+	return codexPreToolUse(m, d)
+}
+
+// codexPreToolUse is the one answer Codex takes on PreToolUse. Codex 0.169 marks a PreToolUse
+// hook failed, and runs the tool, when its answer holds permissionDecision "ask", a bare
+// "allow", continue, stopReason or suppressOutput; it takes a deny with a non-empty reason, and
+// an allow only together with updatedInput. So every block, stop, suppressed deny, ask and
+// rewrite no hook explicitly allowed is a deny, an explicitly allowed rewrite is allow +
+// updatedInput, a plain allow is nothing, and no other field is written.
+func codexPreToolUse(m Mapping, d Decision) ([]byte, []string) {
+	var hso obj
+	decision, reason := toolPermission(d), d.Reason
+	switch {
+	case d.Halt:
+		decision, reason = "deny", orFirst(d.StopReason, reason)
+	case decision == "ask":
+		decision, reason = "deny", confirmationRequired(reason)
+	case rewriteOnly(d, decision) && decision == "allow":
+	case rewriteOnly(d, decision):
+		decision = "deny"
+		reason = confirmationRequired(orFirst(reason, "tool input rewritten by hook "+d.RewrittenBy))
+	case decision != "deny":
+		decision = ""
+	}
+	var warnings []string
+	if d.Context != "" {
+		warnings = append(warnings, "codex takes no context on PreToolUse: dropped")
+	}
+	if d.SystemMessage != "" {
+		warnings = append(warnings, "codex takes no systemMessage on PreToolUse: dropped")
+	}
+	switch decision {
+	case "deny":
+		hso.str("permissionDecision", "deny")
+		hso.str("permissionDecisionReason", orFirst(reason, "denied by hookctl"))
+	case "allow":
+		hso.str("permissionDecision", "allow")
+		hso.raw("updatedInput", d.ToolInput)
+	default:
+		return nil, warnings
+	}
+	var out obj
+	out.object("hookSpecificOutput", hookSpecific(m.AgentEvent, &hso))
+	return out.bytes(), warnings
+}

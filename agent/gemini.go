@@ -35,8 +35,14 @@ var gemini = Dialect{
 
 func init() { register(&gemini) }
 
-// writeGemini writes the decision as Gemini CLI reads it. Gemini has no ask: an ask is a deny
-// whose reason says confirmation is required.
+// geminiWritesAsk says whether an ask on BeforeTool is written as Gemini's own
+// `decision: "ask"`. Gemini CLI has it (the person is asked), but an ask may be written as ask
+// only once the real-agent suite shows that Gemini, under -p and --yolo too, does not then run
+// the tool without the person. Until then an ask is a deny whose reason says confirmation is
+// required, which errs toward the block.
+const geminiWritesAsk = false
+
+// writeGemini writes the decision as Gemini CLI reads it.
 func writeGemini(m Mapping, d Decision) ([]byte, []string) {
 	var out, hso obj
 	if d.Halt {
@@ -50,8 +56,13 @@ func writeGemini(m Mapping, d Decision) ([]byte, []string) {
 		out.str("decision", "deny")
 		out.str("reason", d.Reason)
 	case "ask":
-		out.str("decision", "deny")
-		out.str("reason", confirmationRequired(d.Reason))
+		if geminiWritesAsk && m.Event == "pre_tool_call" {
+			out.str("decision", "ask")
+			out.str("reason", d.Reason)
+		} else {
+			out.str("decision", "deny")
+			out.str("reason", confirmationRequired(d.Reason))
+		}
 	default:
 		if d.Allowed {
 			out.str("decision", "allow")

@@ -36,8 +36,11 @@ func (a *app) runAgent(o runOptions) error {
 		return asFailure(err)
 	}
 	event, err := agentEvent(cfg, dialect, call, o.event)
-	if err != nil || event == "" {
-		return err // "": an agent event hookctl does not know and no custom event of that name: no opinion
+	if err != nil {
+		return err
+	}
+	if event == "" { // an agent event hookctl does not know and no custom event of that name
+		return a.writeAgentAnswer(nil)
 	}
 	if o.toolSet {
 		call.ToolName = &o.tool
@@ -52,14 +55,10 @@ func (a *app) runAgent(o runOptions) error {
 		return failuref("%v", err)
 	}
 	a.warnAgentRun(res)
-	out := a.agentAnswer(dialect, call, event, res)
-	var werr error
-	if out != nil {
-		_, werr = a.stdout.Write(append(out, '\n'))
-	}
+	werr := a.writeAgentAnswer(a.agentAnswer(dialect, call, event, res))
 	a.recordAudit(cfg, loc, res, dialect.Name, call.ToolName, start)
 	if werr != nil {
-		return failuref("writing result: %w", werr)
+		return werr
 	}
 	if sig := in.received(); sig != 0 {
 		return silent(exitInterrupted + sig)
@@ -75,6 +74,19 @@ func (a *app) agentAnswer(dialect *agent.Dialect, call agent.Call, event string,
 		a.warn("warning: " + w)
 	}
 	return out
+}
+
+// writeAgentAnswer writes the answer, {} for no opinion: under --agent hookctl writes a JSON
+// object whenever it exits 0, since Gemini CLI takes stderr for the answer when stdout is empty
+// (and a warning there is no answer).
+func (a *app) writeAgentAnswer(out []byte) error {
+	if out == nil {
+		out = []byte("{}")
+	}
+	if _, err := a.stdout.Write(append(out, '\n')); err != nil {
+		return failuref("writing result: %w", err)
+	}
+	return nil
 }
 
 // agentEvent is the hookctl event an agent's call fires: the one named on the command line,
