@@ -15,6 +15,10 @@ type Answer struct {
 	Continue bool
 	// Message is the reason given with the verdict.
 	Message string
+	// UserMessage and AgentMessage are a dialect's two messages as the hook gave them, read
+	// apart (Cursor's user_message for the person, agent_message for the model); Message is
+	// the agent's, else the user's, where one reason is needed.
+	UserMessage, AgentMessage string
 	// Modify is the rewrite of the tool input, nil when the hook did not modify it.
 	Modify map[string]json.RawMessage
 	// Replace says Modify is the whole new input (Claude Code's updatedInput), not keys to
@@ -57,6 +61,9 @@ type Decision struct {
 	Allowed bool
 	// Reason is the block, ask or continue message.
 	Reason string
+	// UserMessage and AgentMessage are the two messages of the hook whose verdict won, when it
+	// gave them apart (Cursor); both empty when it gave one reason.
+	UserMessage, AgentMessage string
 	// ToolInput is the rewritten tool input, nil when no hook rewrote it.
 	ToolInput []byte
 	// RewrittenBy names the hook whose rewrite won.

@@ -40,8 +40,8 @@ var cursor = Dialect{
 	Fields:          Fields{Session: "conversation_id", CwdList: "workspace_roots"},
 	base:            `"generation_id":"test-generation","model":"test-model","cursor_version":"1.7.0"`,
 	Reader: shape{plainText: plainStrict, strict: true, control: true,
-		verdicts: []string{"permission"},
-		messages: []string{"agent_message", "agentMessage", "user_message", "userMessage"},
+		verdicts:    []string{"permission"},
+		userMessage: []string{"user_message", "userMessage"}, agentMessage: []string{"agent_message", "agentMessage"},
 		followup: "followup_message"}.read,
 	Writer: writeCursor,
 }
@@ -59,23 +59,35 @@ func writeCursor(m Mapping, d Decision) ([]byte, []string) {
 	}
 	switch m.Event {
 	case "pre_tool_call":
-		permission, reason := toolPermission(d), d.Reason
+		permission := toolPermission(d)
+		user, model := cursorMessages(d)
 		if rewriteOnly(d, permission) {
 			permission = "ask"
-			reason = "hook " + d.RewrittenBy + " rewrote the tool input, which Cursor cannot carry: " +
+			reason := "hook " + d.RewrittenBy + " rewrote the tool input, which Cursor cannot carry: " +
 				"review the call (" + orFirst(d.Reason, "no reason given") + ")"
+			user, model = reason, reason
 		}
 		// preToolUse and beforeReadFile take allow and deny only.
 		if permission == "ask" && (m.AgentEvent == "preToolUse" || m.AgentEvent == "beforeReadFile") {
-			permission, reason = "deny", confirmationRequired(reason)
+			permission = "deny"
+			if user != "" {
+				user = confirmationRequired(user)
+			}
+			if model != "" {
+				model = confirmationRequired(model)
+			}
 		}
 		out.str("permission", permission)
-		out.str("user_message", reason)
-		out.str("agent_message", reason)
+		out.str("user_message", user)
+		out.str("agent_message", model)
 	case "pre_llm_call":
-		if d.Verdict == "block" || d.Halt {
+		if d.Halt {
 			out.raw("continue", []byte("false"))
 			out.str("user_message", orFirst(d.StopReason, d.Reason))
+		} else if d.Verdict == "block" {
+			user, _ := cursorMessages(d)
+			out.raw("continue", []byte("false"))
+			out.str("user_message", user)
 		}
 	case "pre_verify":
 		if d.Verdict == "continue" {
@@ -83,4 +95,13 @@ func writeCursor(m Mapping, d Decision) ([]byte, []string) {
 		}
 	}
 	return out.bytes(), warnings
+}
+
+// cursorMessages are the user_message and agent_message to write: the winning hook's own two,
+// each as it gave it (one is never copied over the other), else its one reason as both.
+func cursorMessages(d Decision) (user, model string) {
+	if d.UserMessage != "" || d.AgentMessage != "" {
+		return d.UserMessage, d.AgentMessage
+	}
+	return d.Reason, d.Reason
 }

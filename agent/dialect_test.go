@@ -58,6 +58,7 @@ func TestRepeatedKeysErrTowardTheBlock(t *testing.T) {
 type want struct {
 	block, allow, ask, cont, halt, replace bool
 	message, context, modify, system       string
+	user, model                            string // Cursor's user_message and agent_message
 	err                                    string
 }
 
@@ -79,7 +80,7 @@ func check(t *testing.T, name string, a Answer, err error, w want) {
 		modify = string(b)
 	}
 	got := want{block: a.Block, allow: a.Allow, ask: a.Ask, cont: a.Continue, halt: a.Halt, replace: a.Replace,
-		message: a.Message, context: a.Context, modify: modify, system: a.SystemMessage}
+		message: a.Message, context: a.Context, modify: modify, system: a.SystemMessage, user: a.UserMessage, model: a.AgentMessage}
 	if got != w {
 		t.Errorf("%s:\n got %+v\nwant %+v", name, got, w)
 	}
@@ -128,11 +129,13 @@ func TestReaders(t *testing.T) {
 		{"gemini", "BeforeTool", "plain text", want{err: "not a JSON object"}},
 		{"gemini", "AfterAgent", `{"decision":"deny","reason":"run the tests"}`, want{block: true, message: "run the tests"}},
 		// Cursor.
-		{"cursor", "beforeShellExecution", `{"permission":"deny","user_message":"no","agent_message":"not allowed"}`, want{block: true, message: "not allowed"}},
-		{"cursor", "beforeShellExecution", `{"permission":"ask","userMessage":"sure?"}`, want{ask: true, message: "sure?"}},
+		{"cursor", "beforeShellExecution", `{"permission":"deny","user_message":"no","agent_message":"not allowed"}`,
+			want{block: true, message: "not allowed", user: "no", model: "not allowed"}},
+		{"cursor", "beforeShellExecution", `{"permission":"ask","userMessage":"sure?"}`, want{ask: true, message: "sure?", user: "sure?"}},
+		{"cursor", "beforeShellExecution", `{"permission":"deny","agentMessage":"use rg"}`, want{block: true, message: "use rg", model: "use rg"}},
 		{"cursor", "beforeMCPExecution", `{"permission":"allow"}`, want{allow: true}},
 		{"cursor", "stop", `{"followup_message":"now update the docs"}`, want{cont: true, message: "now update the docs"}},
-		{"cursor", "beforeSubmitPrompt", `{"continue":false,"user_message":"not now"}`, want{halt: true, message: "not now"}},
+		{"cursor", "beforeSubmitPrompt", `{"continue":false,"user_message":"not now"}`, want{halt: true, message: "not now", user: "not now"}},
 		{"cursor", "beforeShellExecution", `{"permission":["deny"]}`, want{err: "permission must be a string"}},
 	} {
 		d := mustLookup(t, tc.agent)
@@ -218,6 +221,13 @@ func TestWriters(t *testing.T) {
 		{"cursor", "beforeShellExecution", Decision{Verdict: "allow", ToolInput: rewrite, RewrittenBy: "./r.sh"},
 			`{"permission":"ask","user_message":"hook ./r.sh rewrote the tool input, which Cursor cannot carry: review the call (no reason given)","agent_message":"hook ./r.sh rewrote the tool input, which Cursor cannot carry: review the call (no reason given)"}`, ""},
 		{"cursor", "beforeSubmitPrompt", Decision{Verdict: "block", Reason: "not now"}, `{"continue":false,"user_message":"not now"}`, ""},
+		// Cursor's two messages go back apart, each as the hook gave it.
+		{"cursor", "beforeShellExecution", Decision{Verdict: "block", Reason: "for the model", UserMessage: "for you", AgentMessage: "for the model"},
+			`{"permission":"deny","user_message":"for you","agent_message":"for the model"}`, ""},
+		{"cursor", "beforeShellExecution", Decision{Verdict: "block", Reason: "for the model", AgentMessage: "for the model"},
+			`{"permission":"deny","agent_message":"for the model"}`, ""},
+		{"cursor", "preToolUse", Decision{Verdict: "ask", Reason: "sure?", UserMessage: "sure?"},
+			`{"permission":"deny","user_message":"confirmation required: sure?"}`, ""},
 		{"cursor", "stop", Decision{Verdict: "continue", Reason: "docs too"}, `{"followup_message":"docs too"}`, ""},
 		{"cursor", "beforeSubmitPrompt", Decision{Verdict: "allow", Context: "c"}, "", "cursor takes no context"},
 	} {

@@ -25,10 +25,13 @@ type shape struct {
 	control bool
 	// replace reads hookSpecificOutput.updatedInput as the whole new input (Claude Code).
 	replace bool
-	// verdicts, messages and followup are the dialect's own keys (Cursor's permission,
-	// user_message, agent_message, followup_message).
-	verdicts, messages []string
-	followup           string
+	// verdicts and followup are the dialect's own keys (Cursor's permission and
+	// followup_message).
+	verdicts []string
+	followup string
+	// userMessage and agentMessage are the keys of the dialect's two messages, read apart
+	// (Cursor's user_message, shown to the person, and agent_message, told to the model).
+	userMessage, agentMessage []string
 }
 
 type plainText int
@@ -210,7 +213,14 @@ func (sh shape) interpret(members []jsonx.Member, m Mapping) (Answer, error) {
 	for _, k := range sh.verdicts {
 		r.verdicts(&a, k, r.f, false)
 	}
-	a.Message = r.first(r.f, append([]string{"message", "reason"}, sh.messages...)...)
+	if len(sh.userMessage) > 0 || len(sh.agentMessage) > 0 {
+		a.UserMessage = r.first(r.f, sh.userMessage...)
+		a.AgentMessage = r.first(r.f, sh.agentMessage...)
+	}
+	a.Message = r.first(r.f, "message", "reason")
+	if a.Message == "" {
+		a.Message = orFirst(a.AgentMessage, a.UserMessage)
+	}
 	if a.Message == "" {
 		a.Message = r.first(hso, "permissionDecisionReason")
 	}

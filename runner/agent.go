@@ -33,7 +33,8 @@ func (d *Dispatcher) DispatchAgent(ctx context.Context, dialect *agent.Dialect, 
 // AgentDecision is the result as a dialect's writer takes it.
 func (r *Result) AgentDecision() agent.Decision {
 	return agent.Decision{
-		Verdict: r.Decision, Allowed: r.Allowed, Reason: r.Reason, ToolInput: r.ToolInput,
+		Verdict: r.Decision, Allowed: r.Allowed, Reason: r.Reason, UserMessage: r.UserMessage,
+		AgentMessage: r.AgentMessage, ToolInput: r.ToolInput,
 		RewrittenBy: r.RewrittenBy, Context: r.Context, Halt: r.Halt, StopReason: r.StopReason,
 		SystemMessage: r.SystemMessage, SuppressOutput: r.SuppressOutput,
 	}

@@ -17,6 +17,8 @@ import (
 type effect struct {
 	block, ask, cont, allow bool
 	message                 string
+	userMessage             string // the dialect's message for the person, given apart
+	agentMessage            string // the dialect's message for the model, given apart
 	modify                  map[string]json.RawMessage
 	replace                 bool // modify is the whole new input
 	command                 string
@@ -82,7 +84,7 @@ func changedDuringRun(j job, h config.Hook, hr HookResult, why error) (HookResul
 // failClosed makes a hook that could not answer block, when it is fail_closed on a blocking event.
 func failClosed(j job, h config.Hook, e *effect, why string) {
 	if h.FailClosed && j.blocking() {
-		e.block = true
+		e.block, e.userMessage, e.agentMessage = true, "", ""
 		e.message = fmt.Sprintf("hook %s failed closed: %s", h.Command, why)
 	}
 }
@@ -231,6 +233,7 @@ func (j job) applyVerdict(h config.Hook, a Answer, hr *HookResult, e *effect, ig
 	// Where a hook can keep the agent working but not block (pre_verify, Claude Code's Stop),
 	// a block means keep working, as those agents read it.
 	keepWorking := a.Continue || (a.Block && !honours.Has(agent.Block))
+	e.userMessage, e.agentMessage = a.UserMessage, a.AgentMessage
 	switch {
 	case a.Block && honours.Has(agent.Block):
 		e.block, e.message = true, orDefault(a.Message, "Blocked by hook: "+h.Command)

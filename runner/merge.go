@@ -15,6 +15,7 @@ func mergeInto(res *Result, toolInput json.RawMessage, effects []effect, field s
 		e := &effects[i]
 		if e.block && res.Decision != DecisionBlock {
 			res.Decision, res.Reason = DecisionBlock, e.message
+			res.UserMessage, res.AgentMessage = e.userMessage, e.agentMessage
 		}
 		if e.halt && !res.Halt {
 			res.Halt, res.StopReason = true, e.stopReason
@@ -48,8 +49,10 @@ func mergeInto(res *Result, toolInput json.RawMessage, effects []effect, field s
 	switch {
 	case continued != nil:
 		res.Decision, res.Reason = DecisionContinue, continued.message
+		res.UserMessage, res.AgentMessage = continued.userMessage, continued.agentMessage
 	case asked != nil:
 		res.Decision, res.Reason = DecisionAsk, asked.message
+		res.UserMessage, res.AgentMessage = asked.userMessage, asked.agentMessage
 	}
 	res.ToolInput = rw.result()
 }

@@ -47,6 +47,10 @@ type Result struct {
 	Decision string `json:"decision"`
 	// Reason is the block, ask or continue message, else "".
 	Reason string `json:"reason"`
+	// UserMessage and AgentMessage are the two messages of the hook whose verdict won, when its
+	// dialect gives them apart (Cursor's user_message and agent_message).
+	UserMessage  string `json:"-"`
+	AgentMessage string `json:"-"`
 	// ToolInput is the merged rewrite of the tool's input, null when no hook modified it or
 	// the call is blocked.
 	ToolInput json.RawMessage `json:"tool_input"`
