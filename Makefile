@@ -6,6 +6,9 @@ BIN     ?= bin/hookctl
 export CGO_ENABLED ?= 0
 LDFLAGS ?= -s -w
 FUZZTIME ?= 60s
+# hookctl version prints the commit the go command stamps; auto stamps it in a git checkout
+# (not a git worktree, which the go command does not recognise) whatever GOFLAGS says.
+VCS     ?= -buildvcs=auto
 
 .PHONY: help build install test test-portable cross lint fuzz demo bench bench-portable stress clean
 
@@ -14,11 +17,11 @@ help: ## list the targets
 
 # hookctl-serve (serve and the url-hook client) sits next to hookctl, where hookctl finds it.
 build: ## build bin/hookctl and bin/hookctl-serve (static)
-	$(GO) build -trimpath -ldflags="$(LDFLAGS)" -o $(BIN) ./cmd/hookctl
-	$(GO) build -trimpath -ldflags="$(LDFLAGS)" -o $(dir $(BIN))hookctl-serve ./cmd/hookctl-serve
+	$(GO) build $(VCS) -trimpath -ldflags="$(LDFLAGS)" -o $(BIN) ./cmd/hookctl
+	$(GO) build $(VCS) -trimpath -ldflags="$(LDFLAGS)" -o $(dir $(BIN))hookctl-serve ./cmd/hookctl-serve
 
 install: ## install hookctl and hookctl-serve into GOBIN (static)
-	$(GO) install -trimpath -ldflags="$(LDFLAGS)" ./cmd/hookctl ./cmd/hookctl-serve
+	$(GO) install $(VCS) -trimpath -ldflags="$(LDFLAGS)" ./cmd/hookctl ./cmd/hookctl-serve
 
 # -p 1: the packages' real-process tests (timeouts, signals, 500 hooks at once) would
 # otherwise compete for the same two CPUs and stretch each other's "did not hang" bounds.

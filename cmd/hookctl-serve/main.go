@@ -20,9 +20,13 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/internal/termsafe"
 	"github.com/hookctl/hookctl/server"
 )
+
+// version is set at link time with -ldflags "-X main.version=...", as hookctl's is.
+var version = ""
 
 func main() {
 	os.Exit(Main())
@@ -31,6 +35,10 @@ func main() {
 // Main runs hookctl-serve with the process's arguments and returns its exit status.
 func Main() int {
 	args := os.Args[1:]
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "version") {
+		fmt.Printf("hookctl-serve version %s\n", buildinfo.Read(version))
+		return 0
+	}
 	if len(args) > 0 && args[0] == "post" {
 		return post(os.Stdin, os.Stdout, os.Stderr)
 	}

@@ -3,18 +3,15 @@ package main
 import (
 	"io"
 	"os"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/runner"
 )
-
-// version is set at build time with -ldflags "-X main.version=..."; else the module version.
-var version = ""
 
 // app holds what every command shares: the real streams, the environment and global flags.
 type app struct {
@@ -63,8 +60,8 @@ behind the person's consent, and returns one merged decision as JSON.`,
 		return usageErrorf("%v", err)
 	})
 	a.addGlobalFlags(root.PersistentFlags())
-	root.Version = buildVersion()
-	root.AddCommand(a.runCommand(), a.hooksCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.importCommand(), a.logCommand(), a.serveCommand())
+	root.Version = buildinfo.Read(version).String()
+	root.AddCommand(a.versionCommand(), a.runCommand(), a.hooksCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.importCommand(), a.logCommand(), a.serveCommand())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
@@ -93,16 +90,6 @@ func (a *app) checkColor() error {
 		return nil
 	}
 	return usageErrorf("--color must be auto, always or never, not %q", a.color)
-}
-
-func buildVersion() string {
-	if version != "" {
-		return version
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "dev"
 }
 
 // locations resolves the files of this invocation.
