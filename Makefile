@@ -74,6 +74,7 @@ fuzz: ## run each fuzz target for FUZZTIME (default 60s)
 	$(GO) test -run '^$$' -fuzz '^FuzzReadLines$$' -fuzztime $(FUZZTIME) ./audit/
 	$(GO) test -run '^$$' -fuzz '^FuzzEdit$$' -fuzztime $(FUZZTIME) ./install/
 	$(GO) test -run '^$$' -fuzz '^FuzzShellWrap$$' -fuzztime $(FUZZTIME) ./install/
+	$(GO) test -run '^$$' -fuzz '^FuzzEnvWords$$' -fuzztime $(FUZZTIME) ./install/
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./server/
 	$(GO) test -run '^$$' -fuzz '^FuzzUnified$$' -fuzztime $(FUZZTIME) ./install/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendToConfig$$' -fuzztime $(FUZZTIME) ./install/

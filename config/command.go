@@ -221,6 +221,10 @@ func isNameByte(c byte, first bool) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || !first && '0' <= c && c <= '9'
 }
 
+// IsName reports whether s is a variable name, as the NAME of a command's leading NAME=value
+// word and of allowed_env must be.
+func IsName(s string) bool { return isName(s) }
+
 func isName(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if !isNameByte(s[i], i == 0) {

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/google/shlex"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/hookctl/hookctl/config"
@@ -186,6 +187,36 @@ func FuzzAppendToConfig(f *testing.F) {
 				t.Fatalf("hook %s %q lost:\n%s\n=>\n%s", h.Event, h.Command, data, out)
 			}
 			i++
+		}
+	})
+}
+
+// FuzzEnvWords checks that import keeps a command's leading NAME=value words only when hookctl
+// reads them as sh does: a command left unwrapped loads with exactly the words before the
+// program that import counted as its environment.
+func FuzzEnvWords(f *testing.F) {
+	for _, s := range []string{"A=1 ./x.sh", `A="a b" B='$c' x`, `'A=b' x`, `A=\ b x`, "A=1", "A= x", `A="x\"y" z`, "1A=b x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, command string) {
+		start := programStart(command)
+		if start < 0 || start > len(command) {
+			t.Fatalf("programStart(%q) = %d", command, start)
+		}
+		if strings.TrimSpace(command) == "" || strings.ContainsFunc(command, unicode.IsControl) || !utf8.ValidString(command) || needsShell(command) {
+			return
+		}
+		yamlText := "hooks:\n  on_session_start:\n    - command: " + strconv.Quote(command) + "\n"
+		cfg := config.Parse("/cfg/config.yaml", []byte(yamlText), config.Options{LookupEnv: func(string) (string, bool) { return "", false }})
+		if len(cfg.Hooks) != 1 {
+			return // a command hookctl refuses is refused with a problem, not run otherwise
+		}
+		words, err := shlex.Split(command[:start])
+		if err != nil {
+			t.Fatalf("%q: the env words %q do not split: %v", command, command[:start], err)
+		}
+		if len(cfg.Hooks[0].Env) != len(words) {
+			t.Fatalf("%q: import counts %d env words (%q), hookctl sets %q", command, len(words), words, cfg.Hooks[0].Env)
 		}
 	})
 }

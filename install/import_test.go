@@ -4,11 +4,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"slices"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
 )
 
 // TestImportGolden imports the agent settings of each archive in testdata/import into its
@@ -80,4 +82,33 @@ func testEnv(name string) (string, bool) {
 		return "/home/u", true
 	}
 	return "", false
+}
+
+// TestImportEnvWords: a command with leading NAME=value words is imported as hookctl's own
+// command, not sh -c, so consent pins the script it runs; a relative script still starts from
+// the agent's folder, behind the words.
+func TestImportEnvWords(t *testing.T) {
+	project := t.TempDir()
+	settings := filepath.Join(project, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	body := `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"MODE=strict NOTE=\"a b\" ./hooks/guard.sh --x"}]}]}}`
+	if err := os.WriteFile(settings, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d, _ := agent.Lookup("claude-code")
+	out, _, err := Import("/home/u/.agent-hooks/config.yaml", []byte("hooks: {}\n"), settings, d, testEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config.Parse("/home/u/.agent-hooks/config.yaml", out, config.Options{LookupEnv: testEnv})
+	if len(cfg.Hooks) != 1 {
+		t.Fatalf("imported %d hooks: %s\n%v", len(cfg.Hooks), out, cfg.Problems)
+	}
+	h := cfg.Hooks[0]
+	guard := filepath.Join(project, "hooks", "guard.sh")
+	if !slices.Equal(h.Env, []string{"MODE=strict", "NOTE=a b"}) || !slices.Equal(h.Argv, []string{guard, "--x"}) || h.Script != guard {
+		t.Errorf("imported as %q: env %q, argv %q, pinned script %q; want the words kept and %s pinned", h.Command, h.Env, h.Argv, h.Script, guard)
+	}
 }

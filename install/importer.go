@@ -102,17 +102,61 @@ func agentDir(path string, d *agent.Dialect) string {
 	return filepath.Dir(filepath.Dir(path))
 }
 
-// absolute rewrites a command whose first word is a relative path (./hooks/x.sh) to start
-// from dir: in config.yaml a relative path starts from the config's folder instead.
+// absolute rewrites a command whose program word is a relative path (./hooks/x.sh) to start
+// from dir: in config.yaml a relative path starts from the config's folder instead. Leading
+// NAME=value words stay in front of it as they are.
 func absolute(command, dir string) (string, bool) {
-	trimmed := strings.TrimLeft(command, " \t")
+	start := programStart(command)
+	env, trimmed := command[:start], command[start:]
 	first, _, _ := strings.Cut(trimmed, " ")
 	first, _, _ = strings.Cut(first, "\t")
 	if !strings.Contains(first, "/") || strings.ContainsAny(first, `'"\`) || strings.HasPrefix(first, "/") ||
 		strings.HasPrefix(first, "~") || strings.HasPrefix(first, "$") {
 		return command, false
 	}
-	return config.ShellQuote(filepath.Join(dir, first)) + trimmed[len(first):], true
+	return env + config.ShellQuote(filepath.Join(dir, first)) + trimmed[len(first):], true
+}
+
+// programStart is the offset in command of its first word that is not a leading NAME=value
+// word (white space before it included in what precedes). A word is read as sh reads it:
+// quotes and backslashes keep white space inside it; an assignment's name is unquoted.
+func programStart(command string) int {
+	i := 0
+	for {
+		for i < len(command) && (command[i] == ' ' || command[i] == '\t') {
+			i++
+		}
+		end := wordEnd(command, i)
+		name, _, ok := strings.Cut(command[i:end], "=")
+		if end == i || !ok || !config.IsName(name) {
+			return i
+		}
+		i = end
+	}
+}
+
+// wordEnd is the offset just past the shell word starting at i.
+func wordEnd(s string, i int) int {
+	for i < len(s) {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n':
+			return i
+		case '\\':
+			i += 2
+		case '\'', '"':
+			j := i + 1
+			for j < len(s) && s[j] != c {
+				if c == '"' && s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j + 1
+		default:
+			i++
+		}
+	}
+	return len(s)
 }
 
 // runsHookctl reports whether the command runs hookctl itself (install's wiring).
@@ -146,19 +190,19 @@ func complexParam(command string) bool {
 var shellOnly = []string{"cd", "source", ".", "export", "exit", "eval", "exec", "set", "if", "for", "while", "case", "until", "{", "!", "[[", "function"}
 
 // needsShell reports whether the agent's command uses what only a shell does (operators,
-// redirections, globs, comments, compound commands, parameter forms hookctl does not expand,
-// leading NAME=value words), so that it must run as sh -c to mean the same. A command that
-// needs none runs as it is: consent can then pin the script it names.
+// redirections, globs, comments, compound commands, parameter forms hookctl does not expand),
+// so that it must run as sh -c to mean the same. A command that needs none runs as it is:
+// consent can then pin the script it names. Leading NAME=value words need no shell: hookctl
+// sets them in the hook's environment as sh does, and pins the script they prefix.
 func needsShell(command string) bool {
 	if strings.ContainsAny(command, "|&;<>()`*?[]{}#!\n") || complexParam(command) {
 		return true
 	}
-	words, err := shlex.Split(command)
-	if err != nil || len(words) == 0 {
+	if _, err := shlex.Split(command); err != nil {
 		return true
 	}
-	name, _, assign := strings.Cut(words[0], "=")
-	return slices.Contains(shellOnly, words[0]) || assign && name != "" && !strings.ContainsAny(name, "/$~")
+	words, err := shlex.Split(command[programStart(command):])
+	return err != nil || len(words) == 0 || slices.Contains(shellOnly, words[0])
 }
 
 // shellQuote quotes s as one word for sh, in single quotes.
