@@ -19,16 +19,19 @@ type Target struct {
 	Agent  string
 	Path   string
 	Layout Layout
-	// Command is the command line of hookctl's entries (CommandLine).
+	// Command is the command line of hookctl's entries (CommandLine), to which each entry adds
+	// its deadline (EntryCommand).
 	Command string
 	// Name is this hookctl binary's file name, to recognise its entries (IsOwnCommand).
 	Name string
 }
 
-// Want is one entry install keeps: an agent event and its timeout in the agent's unit.
+// Want is one entry install keeps: an agent event, its timeout in the agent's unit, and the
+// same in whole seconds, passed to hookctl as --deadline.
 type Want struct {
-	Event   string
-	Timeout int64
+	Event    string
+	Timeout  int64
+	Deadline int64
 }
 
 // Change is one entry of a Report.

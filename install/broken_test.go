@@ -30,7 +30,7 @@ func TestBrokenFilesUntouched(t *testing.T) {
 		for _, op := range []string{"install", "uninstall"} {
 			var err error
 			if op == "install" {
-				_, err = Install(tg, []Want{{"PreToolUse", 10}}, false)
+				_, err = Install(tg, []Want{{"PreToolUse", 10, 10}}, false)
 			} else {
 				_, err = Uninstall(tg, false)
 			}
@@ -68,7 +68,7 @@ func TestSymlinkRefused(t *testing.T) {
 	if err := os.Symlink(real, link); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Install(target(t, "claude-code", link), []Want{{"PreToolUse", 10}}, false)
+	_, err := Install(target(t, "claude-code", link), []Want{{"PreToolUse", 10, 10}}, false)
 	if err == nil || !strings.Contains(err.Error(), "symbolic link to "+real) {
 		t.Fatalf("error %v, want one naming the link's target", err)
 	}
@@ -93,7 +93,7 @@ func TestUnwritableFolderChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chmod(dir, 0o700)
-	_, err := Install(target(t, "claude-code", path), []Want{{"PreToolUse", 10}}, false)
+	_, err := Install(target(t, "claude-code", path), []Want{{"PreToolUse", 10, 10}}, false)
 	if err == nil || !strings.Contains(err.Error(), path) {
 		t.Fatalf("error %v, want one naming the file", err)
 	}

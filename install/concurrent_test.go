@@ -19,7 +19,7 @@ func TestConcurrentInstalls(t *testing.T) {
 			t.Fatal(err)
 		}
 		tg := target(t, "claude-code", path)
-		want := []Want{{"PreToolUse", 10}, {"Stop", 65}}
+		want := []Want{{"PreToolUse", 10, 10}, {"Stop", 65, 65}}
 		var wg sync.WaitGroup
 		for i := 0; i < 8; i++ {
 			wg.Add(1)

@@ -9,9 +9,9 @@ import (
 // uninstall), recording each step in r. Each step reads the entries again, so no step works
 // from offsets an earlier one moved.
 func converge(s *settings, t Target, want []Want, b backup, r *Report) error {
-	timeout := map[string]int64{}
+	wants := map[string]Want{}
 	for _, w := range want {
-		timeout[w.Event] = w.Timeout
+		wants[w.Event] = w
 	}
 	touched := map[string]bool{}
 	for steps := 0; ; steps++ {
@@ -29,7 +29,7 @@ func converge(s *settings, t Target, want []Want, b backup, r *Report) error {
 				own = append(own, e)
 			}
 		}
-		done, err := s.step(t, own, timeout, touched, want, b, r)
+		done, err := s.step(t, own, wants, touched, want, b, r)
 		if err != nil {
 			return err
 		}
@@ -39,17 +39,17 @@ func converge(s *settings, t Target, want []Want, b backup, r *Report) error {
 	}
 	for _, w := range want {
 		if !touched[w.Event] {
-			r.Kept = append(r.Kept, change(w.Event, t.Command, w.Timeout))
+			r.Kept = append(r.Kept, change(w.Event, EntryCommand(t, w), w.Timeout))
 		}
 	}
 	return nil
 }
 
 // step makes the first edit still needed and reports done when there is none.
-func (s *settings) step(t Target, own []entry, timeout map[string]int64, touched map[string]bool, want []Want, b backup, r *Report) (done bool, err error) {
+func (s *settings) step(t Target, own []entry, wants map[string]Want, touched map[string]bool, want []Want, b backup, r *Report) (done bool, err error) {
 	seen := map[string]bool{}
 	for _, e := range own {
-		if _, ok := timeout[e.event]; ok && !seen[e.event] {
+		if _, ok := wants[e.event]; ok && !seen[e.event] {
 			seen[e.event] = true
 			continue
 		}
@@ -61,28 +61,30 @@ func (s *settings) step(t Target, own []entry, timeout map[string]int64, touched
 		return false, s.tidy(e.event, b)
 	}
 	for _, e := range own {
-		w := timeout[e.event]
+		w := wants[e.event]
+		command := EntryCommand(t, w)
 		switch {
-		case e.command != t.Command:
-			err = s.replace(e.obj.get("command"), t.Command)
+		case e.command != command:
+			err = s.replace(e.obj.get("command"), command)
 		case e.timeout == nil:
-			err = s.add(e.obj, "timeout", w)
-		case !sameNumber(s, e.timeout, w):
-			err = s.replace(e.timeout, w)
+			err = s.add(e.obj, "timeout", w.Timeout)
+		case !sameNumber(s, e.timeout, w.Timeout):
+			err = s.replace(e.timeout, w.Timeout)
 		default:
 			continue
 		}
 		if !touched[e.event] {
 			touched[e.event] = true
-			r.Updated = append(r.Updated, change(e.event, t.Command, w))
+			r.Updated = append(r.Updated, change(e.event, command, w.Timeout))
 		}
 		return false, err
 	}
 	for _, w := range want {
 		if !seen[w.Event] {
 			touched[w.Event] = true
-			r.Added = append(r.Added, change(w.Event, t.Command, w.Timeout))
-			return false, s.addEntry(w.Event, s.hookObject(t.Command, w.Timeout))
+			command := EntryCommand(t, w)
+			r.Added = append(r.Added, change(w.Event, command, w.Timeout))
+			return false, s.addEntry(w.Event, s.hookObject(command, w.Timeout))
 		}
 	}
 	return true, nil

@@ -40,7 +40,7 @@ func FuzzEdit(f *testing.F) {
 		if flat {
 			tg.Agent, tg.Layout, tg.Command = "cursor", Flat, CommandLine(testBin, "cursor")
 		}
-		want := []Want{{"PreToolUse", 10}, {"Stop", 65}}
+		want := []Want{{"PreToolUse", 10, 10}, {"Stop", 65, 65}}
 		var r Report
 		out, _, err := editText(data, tg, want, backup{}, &r)
 		if err != nil {

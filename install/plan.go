@@ -10,9 +10,15 @@ import (
 	"github.com/hookctl/hookctl/internal/suggest"
 )
 
-// Margin is what an entry's timeout adds to the hooks' own: the agent must not stop hookctl
-// before hookctl has stopped its hooks and answered.
+// Margin is what an entry's timeout adds to the longest its event's dispatch can take: the
+// agent must not stop hookctl before hookctl has stopped its hooks and answered (hookctl ends
+// the dispatch 2 s before the deadline it is given).
 const Margin = 5 * time.Second
+
+// turnGap is what each hook adds to the dispatch when hooks run one by one (parallel: false):
+// the grace between SIGTERM and SIGKILL and the wait for its output after it exits, at most
+// 1 s each.
+const turnGap = 2 * time.Second
 
 // LayoutOf returns the layout of the agent's settings file.
 func LayoutOf(d *agent.Dialect) Layout {
@@ -36,7 +42,7 @@ func Plan(cfg *config.Config, d *agent.Dialect, events []string) (want []Want, s
 			continue
 		}
 		if hooks := hooksFor(cfg, d, m.Event); len(hooks) > 0 {
-			want = append(want, Want{Event: m.AgentEvent, Timeout: timeoutFor(cfg, d, hooks)})
+			want = append(want, wantFor(cfg, d, m.AgentEvent, hooks))
 		}
 	}
 	for _, name := range cfg.CustomEvents {
@@ -44,7 +50,7 @@ func Plan(cfg *config.Config, d *agent.Dialect, events []string) (want []Want, s
 			continue
 		}
 		if hooks := hooksFor(cfg, d, name); len(hooks) > 0 {
-			want = append(want, Want{Event: name, Timeout: timeoutFor(cfg, d, hooks)})
+			want = append(want, wantFor(cfg, d, name, hooks))
 		}
 	}
 	return want, nil, nil
@@ -67,7 +73,7 @@ func planEvents(cfg *config.Config, d *agent.Dialect, events []string) (want []W
 			skipped = append(skipped, name)
 			continue
 		}
-		want = append(want, Want{Event: name, Timeout: timeoutFor(cfg, d, hooks)})
+		want = append(want, wantFor(cfg, d, name, hooks))
 	}
 	return want, skipped, nil
 }
@@ -95,17 +101,25 @@ func hooksFor(cfg *config.Config, d *agent.Dialect, event string) []config.Hook 
 	return out
 }
 
-// timeoutFor is the entry's timeout in the agent's unit: Margin above the longest hook, or
-// above their sum when the config runs hooks one by one (parallel: false), since then they can
-// take that long together.
-func timeoutFor(cfg *config.Config, d *agent.Dialect, hooks []config.Hook) int64 {
+// wantFor is the entry of the agent event whose hooks are hooks: a timeout Margin above the
+// longest the dispatch can take (Dispatch), in the agent's unit, and the same in whole seconds
+// as hookctl's --deadline.
+func wantFor(cfg *config.Config, d *agent.Dialect, event string, hooks []config.Hook) Want {
+	limit := Dispatch(cfg, hooks) + Margin
+	return Want{Event: event, Timeout: d.Timeout(limit), Deadline: int64((limit + time.Second - 1) / time.Second)}
+}
+
+// Dispatch is the longest a dispatch of the hooks can take: the largest hook timeout when they
+// start together, the sum of their timeouts plus 2 s each when the config runs them one by one
+// (parallel: false).
+func Dispatch(cfg *config.Config, hooks []config.Hook) time.Duration {
 	var longest, sum time.Duration
 	for _, h := range hooks {
 		longest = max(longest, h.Timeout)
-		sum += h.Timeout
+		sum += h.Timeout + turnGap
 	}
 	if !cfg.Parallel {
-		longest = sum
+		return sum
 	}
-	return d.Timeout(longest + Margin)
+	return longest
 }

@@ -40,12 +40,12 @@ func TestPlan(t *testing.T) {
 	}{
 		// Largest timeout 12.5 s + 5 s, rounded up; post_tool_call's only hook is Cursor's;
 		// Notification is one of Claude Code's events, my_event is no agent's.
-		{"claude-code", nil, []Want{{"PreToolUse", 18}, {"Stop", 65}, {"Notification", 7}}},
-		{"codex", nil, []Want{{"PreToolUse", 18}, {"Stop", 65}}},
-		{"gemini", nil, []Want{{"BeforeTool", 17500}, {"AfterAgent", 65000}, {"Notification", 7000}}},
+		{"claude-code", nil, []Want{{"PreToolUse", 18, 18}, {"Stop", 65, 65}, {"Notification", 7, 7}}},
+		{"codex", nil, []Want{{"PreToolUse", 18, 18}, {"Stop", 65, 65}}},
+		{"gemini", nil, []Want{{"BeforeTool", 17500, 18}, {"AfterAgent", 65000, 65}, {"Notification", 7000, 7}}},
 		// Cursor: the general events only, not beforeShellExecution and the like.
-		{"cursor", nil, []Want{{"preToolUse", 18}, {"postToolUse", 65}, {"stop", 65}}},
-		{"cursor", []string{"beforeShellExecution", "afterFileEdit"}, []Want{{"beforeShellExecution", 18}, {"afterFileEdit", 65}}},
+		{"cursor", nil, []Want{{"preToolUse", 18, 18}, {"postToolUse", 65, 65}, {"stop", 65, 65}}},
+		{"cursor", []string{"beforeShellExecution", "afterFileEdit"}, []Want{{"beforeShellExecution", 18, 18}, {"afterFileEdit", 65, 65}}},
 	}
 	for _, tt := range tests {
 		d, _ := agent.Lookup(tt.agent)
@@ -60,7 +60,9 @@ func TestPlanSequentialSumsTimeouts(t *testing.T) {
 	cfg := config.Parse("/cfg/config.yaml", []byte(planConfig+"parallel: false\n"), config.Options{LookupEnv: func(string) (string, bool) { return "", false }})
 	d, _ := agent.Lookup("claude-code")
 	got, _, _ := Plan(cfg, d, nil)
-	if got[0] != (Want{"PreToolUse", 23}) { // 5 + 12.5 + 5, rounded up
+	// 5 + 2 + 12.5 + 2 + 5, rounded up: hooks run one by one take their timeouts and up to
+	// 2 s more each (the kill's grace and the wait for output).
+	if got[0] != (Want{"PreToolUse", 27, 27}) {
 		t.Errorf("got %v", got[0])
 	}
 }

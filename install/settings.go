@@ -136,18 +136,39 @@ func (s *settings) entry(event string, gi, hi int, group, h *node) entry {
 }
 
 // IsOwnCommand reports whether command is an entry hookctl's install writes for the agent:
-// `'/path/to/hookctl' run --agent AGENT`, whatever the path (a moved binary's entry is still
-// hookctl's, to be replaced). name is this binary's file name, in case it is not "hookctl".
+// `'/path/to/hookctl' run --agent AGENT --deadline N`, or `... run --agent AGENT` as older
+// hookctl wrote it, whatever the path (a moved binary's entry is still hookctl's, to be
+// replaced). name is this binary's file name, in case it is not "hookctl".
 func IsOwnCommand(command, agent, name string) bool {
 	words, err := shlex.Split(command)
-	if err != nil || len(words) != 4 {
+	if err != nil || (len(words) != 4 && len(words) != 6) {
 		return false
 	}
 	base := filepath.Base(words[0])
 	if base != "hookctl" && base != name {
 		return false
 	}
+	if len(words) == 6 {
+		if _, ok := deadlineWord(words[4], words[5]); !ok {
+			return false
+		}
+	}
 	return words[1] == "run" && words[2] == "--agent" && words[3] == agent
+}
+
+// OwnDeadline returns the --deadline of an entry IsOwnCommand accepts, false when it has none
+// (older hookctl wrote none).
+func OwnDeadline(command string) (int64, bool) {
+	words, err := shlex.Split(command)
+	if err != nil || len(words) != 6 {
+		return 0, false
+	}
+	return deadlineWord(words[4], words[5])
+}
+
+func deadlineWord(flag, value string) (int64, bool) {
+	n, err := strconv.ParseInt(value, 10, 64)
+	return n, flag == "--deadline" && err == nil && n > 0 && value == strconv.FormatInt(n, 10)
 }
 
 // OwnBinary returns the hookctl binary path of an entry IsOwnCommand accepts.
@@ -160,9 +181,16 @@ func OwnBinary(command string) string {
 }
 
 // CommandLine is the command an entry runs: hookctl at bin, single-quoted for the agent's
-// shell, with `run --agent AGENT`.
+// shell, with `run --agent AGENT`; each entry adds its deadline (EntryCommand).
 func CommandLine(bin, agent string) string {
 	return shellQuote(bin) + " run --agent " + agent
+}
+
+// EntryCommand is the command of the entry w: the target's command line with
+// `--deadline N`, the seconds the agent waits for it, so that hookctl ends its hooks before
+// the agent gives up on it.
+func EntryCommand(t Target, w Want) string {
+	return t.Command + " --deadline " + strconv.FormatInt(w.Deadline, 10)
 }
 
 // removeEntry deletes the hook entry, and its group when it was the group's only hook.

@@ -64,7 +64,7 @@ func TestSettingsGolden(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			first := []Want{{pre, d.Timeout(10 * time.Second)}, {verify, d.Timeout(65 * time.Second)}}
+			first := []Want{{pre, d.Timeout(10 * time.Second), 10}, {verify, d.Timeout(65 * time.Second), 65}}
 			dry, err := Install(tg, first, true)
 			if err != nil || !dry.Changed || dry.Diff == "" {
 				t.Fatalf("dry run: %+v, %v", dry, err)
@@ -101,7 +101,7 @@ func TestSettingsGolden(t *testing.T) {
 			if now, _ := os.ReadFile(path); !bytes.Equal(now, again) {
 				t.Errorf("second install rewrote the file")
 			}
-			r, err = Install(tg, []Want{{pre, d.Timeout(20 * time.Second)}}, false)
+			r, err = Install(tg, []Want{{pre, d.Timeout(20 * time.Second), 20}}, false)
 			if err != nil || len(r.Updated) != 1 || len(r.Removed) != 1 {
 				t.Errorf("reinstall: %+v, %v", r, err)
 			}
@@ -149,4 +149,51 @@ func golden(t *testing.T, ar *txtar.Archive, name, path string) {
 		got = append(got, []byte("\n(no final newline)\n")...)
 	}
 	set(t, ar, name, got)
+}
+
+// Entries are hookctl's by their command, with a --deadline or without one, as older hookctl
+// wrote them; anything else on the line makes an entry someone else's.
+func TestIsOwnCommand(t *testing.T) {
+	for _, tc := range []struct {
+		command string
+		own     bool
+		seconds int64
+	}{
+		{"'/opt/hook ctl/bin/hookctl' run --agent codex --deadline 23", true, 23},
+		{"/usr/bin/hookctl run --agent codex", true, 0},
+		{"/usr/bin/hookctl run --agent claude-code --deadline 23", false, 0},
+		{"/usr/bin/hookctl run --agent codex --deadline 0", false, 0},
+		{"/usr/bin/hookctl run --agent codex --deadline 1.5", false, 0},
+		{"/usr/bin/hookctl run --agent codex --deadline 023", false, 0},
+		{"/usr/bin/hookctl run --agent codex --timeout 23", false, 0},
+		{"/usr/bin/hookctl run --agent codex pre_tool_call", false, 0},
+		{"/usr/bin/other run --agent codex --deadline 23", false, 0},
+	} {
+		if got := IsOwnCommand(tc.command, "codex", "hookctl"); got != tc.own {
+			t.Errorf("IsOwnCommand(%q) = %v, want %v", tc.command, got, tc.own)
+		}
+		if n, ok := OwnDeadline(tc.command); tc.own && (n != tc.seconds || ok != (tc.seconds > 0)) {
+			t.Errorf("OwnDeadline(%q) = %d, %v, want %d", tc.command, n, ok, tc.seconds)
+		}
+	}
+}
+
+// An entry written by an older hookctl, without --deadline, is still hookctl's: install
+// replaces its command in place instead of adding a second entry beside it.
+func TestInstallReplacesEntryWithoutDeadline(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hooks.json")
+	old := `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"/old/place/hookctl run --agent codex","timeout":10}]}]}}`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tg := target(t, "codex", path)
+	r, err := Install(tg, []Want{{"PreToolUse", 10, 10}}, false)
+	if err != nil || len(r.Updated) != 1 || len(r.Added) != 0 {
+		t.Fatalf("install: %+v, %v", r, err)
+	}
+	got, _ := os.ReadFile(path)
+	want := `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"` + tg.Command + ` --deadline 10","timeout":10}]}]}}`
+	if string(got) != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
 }

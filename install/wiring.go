@@ -22,6 +22,8 @@ type Wiring struct {
 	Event      string `json:"event"` // the hookctl event it fires
 	Binary     string `json:"binary"`
 	Timeout    *int64 `json:"timeout"`
+	// Deadline is the entry's --deadline, nil when it has none (an older hookctl wrote it).
+	Deadline *int64 `json:"deadline"`
 }
 
 // Scan finds hookctl's entries in every agent's user settings (under home) and project
@@ -68,8 +70,12 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 		if m, ok := d.Mapping(e.event); ok {
 			event = m.Event
 		}
-		out = append(out, Wiring{Agent: d.Name, Scope: scope, File: path, AgentEvent: e.event, Event: event,
-			Binary: OwnBinary(e.command), Timeout: numberOf(s, e.timeout)})
+		w := Wiring{Agent: d.Name, Scope: scope, File: path, AgentEvent: e.event, Event: event,
+			Binary: OwnBinary(e.command), Timeout: numberOf(s, e.timeout)}
+		if n, ok := OwnDeadline(e.command); ok {
+			w.Deadline = &n
+		}
+		out = append(out, w)
 	}
 	return out, nil
 }
@@ -101,9 +107,17 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 		want, _, _ := Plan(cfg, d, nil)
 		for _, w := range want {
 			for _, x := range ws {
-				if x.AgentEvent == w.Event && x.Timeout != nil && *x.Timeout < w.Timeout {
+				if x.AgentEvent != w.Event {
+					continue
+				}
+				switch {
+				case x.Timeout != nil && *x.Timeout < w.Timeout:
 					out = append(out, doctor.Finding{Severity: doctor.SeverityWarning, Event: x.Event, Check: "agent_wiring",
 						Message: fmt.Sprintf("%s gives hookctl %d for %s in %s, less than its hooks may take (%d): it may stop hookctl before they answer", d.Title, *x.Timeout, w.Event, file, w.Timeout),
+						Fix:     fix})
+				case x.Deadline == nil || *x.Deadline < w.Deadline:
+					out = append(out, doctor.Finding{Severity: doctor.SeverityWarning, Event: x.Event, Check: "agent_wiring",
+						Message: fmt.Sprintf("hookctl's entry for %s in %s does not pass the %d s %s waits (--deadline): a guard still running when %s gives up does not block", w.Event, file, w.Deadline, d.Title, d.Title),
 						Fix:     fix})
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
@@ -218,5 +219,57 @@ func TestDispatchAgentFailedHook(t *testing.T) {
 		if res.Decision != tc.want {
 			t.Errorf("%s %s %q (fail_closed %v): decision %q (%s), want %q", tc.agent, tc.agentEvent, tc.steps, tc.failClosed, res.Decision, res.Reason, tc.want)
 		}
+	}
+}
+
+// The dispatch ends at its context's deadline (run --deadline: the agent's timeout less
+// hookctl's margin): a fail_closed guard still running then blocks, saying so, a hook that is not
+// fail_closed has no answer, and one that answered in time keeps its answer. Real slow scripts;
+// the bound only checks nothing waited for the 30 s sleep.
+func TestDispatchAgentDeadline(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name       string
+		failClosed bool
+		top        string
+		want       string
+	}{
+		{"guard", true, "", DecisionBlock},
+		{"not fail_closed", false, "", DecisionAllow},
+		{"guard, one by one", true, "parallel: false\n", DecisionBlock},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := setupDispatch(t, tc.top, "pre_tool_call",
+				hookEntry{command: hookCmd(`{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"fast"}}`)},
+				hookEntry{command: hookCmd("-s", "30"), timeout: "60", failClosed: tc.failClosed})
+			d, _ := agent.Lookup("claude-code")
+			payload := `{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`
+			call, _ := d.ReadPayload([]byte(payload))
+			ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+			defer cancel()
+			start := time.Now()
+			disp := &Dispatcher{Config: cfg, Consent: TrustAll{}, Home: cfg.Dir}
+			res, err := disp.DispatchAgent(ctx, d, call, "pre_tool_call", []byte(payload))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if took := time.Since(start); took > 20*time.Second {
+				t.Errorf("the dispatch took %v: it did not end at its deadline", took)
+			}
+			if res.Decision != tc.want {
+				t.Errorf("decision %q (%s), want %q", res.Decision, res.Reason, tc.want)
+			}
+			slow := res.Hooks[1]
+			if slow.Status != StatusTimeout || slow.Message != "did not answer before the agent's deadline" {
+				t.Errorf("slow hook: %s %q", slow.Status, slow.Message)
+			}
+			if tc.want == DecisionBlock && !strings.Contains(res.Reason, "failed closed: did not answer before the agent's deadline") {
+				t.Errorf("reason %q does not say the guard missed the deadline", res.Reason)
+			}
+			if res.Context != "fast" {
+				t.Errorf("context %q: the hook that answered in time lost its answer", res.Context)
+			}
+		})
 	}
 }

@@ -58,6 +58,9 @@ type Outcome struct {
 	TimedOut        bool
 	// Interrupted is set when ctx was cancelled while the hook ran.
 	Interrupted bool
+	// PastDeadline is set beside Interrupted when what ended ctx was its deadline (the one the
+	// agent gave hookctl), not an interruption.
+	PastDeadline bool
 	// StartErr is set when the process could not be started.
 	StartErr error
 	// Started is set once the process has started.
@@ -75,6 +78,7 @@ func Exec(ctx context.Context, c Command) Outcome {
 	start := time.Now()
 	o := run(ctx, c)
 	o.Duration = time.Since(start)
+	o.PastDeadline = o.Interrupted && errors.Is(ctx.Err(), context.DeadlineExceeded)
 	return o
 }
 

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -89,6 +90,10 @@ func failClosed(j job, h config.Hook, e *effect, why string) {
 	}
 }
 
+// errPastDeadline is why a hook that had not answered when the dispatch's deadline came (the
+// time the agent waits for hookctl, less hookctl's margin to answer) has no answer.
+var errPastDeadline = errors.New("did not answer before the agent's deadline")
+
 // judge turns a finished process into the hook's result and its effect on the merge.
 func (j job) judge(h config.Hook, o Outcome) (HookResult, effect) {
 	hr := newHookResult(h, o)
@@ -101,6 +106,8 @@ func (j job) judge(h config.Hook, o Outcome) (HookResult, effect) {
 	switch {
 	case o.StartErr != nil:
 		return fail(StatusError, "could not start: "+o.StartErr.Error())
+	case o.PastDeadline:
+		return fail(StatusTimeout, errPastDeadline.Error())
 	case o.Interrupted:
 		return fail(StatusError, "interrupted")
 	case o.TimedOut:

@@ -55,6 +55,8 @@ func (d *Dispatcher) runRemote(ctx context.Context, j job, h config.Hook, stdin 
 	start := time.Now()
 	var r Reply
 	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		r.Err = errPastDeadline
 	case ctx.Err() != nil:
 		r.Err = errors.New("interrupted")
 	case d.Remote == nil:
@@ -63,8 +65,11 @@ func (d *Dispatcher) runRemote(ctx context.Context, j job, h config.Hook, stdin 
 		timeout, _ := config.EffectiveTimeout(h.Timeout)
 		cctx, cancel := context.WithTimeout(ctx, timeout)
 		r = d.Remote.Post(cctx, h, rpcRequest(h, stdin))
-		if cctx.Err() == context.DeadlineExceeded && ctx.Err() == nil && r.Body == nil && !r.Truncated {
+		switch {
+		case cctx.Err() == context.DeadlineExceeded && ctx.Err() == nil && r.Body == nil && !r.Truncated:
 			r.TimedOut = true // whatever error the cut connection gave
+		case errors.Is(ctx.Err(), context.DeadlineExceeded) && r.Err != nil:
+			r.Err = errPastDeadline
 		}
 		cancel()
 	}

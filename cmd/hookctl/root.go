@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -22,10 +23,13 @@ type app struct {
 	configFlag  string
 	acceptHooks bool
 	color       string
+
+	// began is when hookctl started, from which `run --deadline` counts.
+	began time.Time
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) *app {
-	return &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv}
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv, began: time.Now()}
 }
 
 func (a *app) execute(args []string) int {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,6 +25,8 @@ type runOptions struct {
 	exitCode    bool
 	// agent is --agent: the dialect of the calling agent, "" for Hermes's.
 	agent string
+	// deadline is --deadline: the seconds the caller waits for hookctl, 0 for no limit.
+	deadline uint
 }
 
 func (a *app) runCommand() *cobra.Command {
@@ -64,6 +67,21 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.StringVar(&o.payloadFile, "payload-file", "", "read the payload from this file instead of stdin")
 	fs.BoolVar(&o.exitCode, "exit-code", false, "exit 2 with the reason on stderr when the call is blocked")
 	fs.StringVar(&o.agent, "agent", "", "speak this agent's hook dialect ("+strings.Join(agent.Names(), ", ")+"); EVENT then defaults to the payload's")
+	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
+}
+
+// deadlineMargin is how long before the caller's deadline hookctl ends the dispatch, to
+// answer in time; at most half the deadline, for a deadline of a few seconds.
+const deadlineMargin = 2 * time.Second
+
+// dispatchContext is ctx ended deadlineMargin before the caller's --deadline, counted from
+// hookctl's start; ctx itself when there is none.
+func (a *app) dispatchContext(ctx context.Context, o runOptions) (context.Context, context.CancelFunc) {
+	if o.deadline == 0 {
+		return ctx, func() {}
+	}
+	total := time.Duration(o.deadline) * time.Second
+	return context.WithDeadline(ctx, a.began.Add(total-min(deadlineMargin, total/2)))
 }
 
 // checkRunArgs checks run's arguments: one EVENT, or none when another agent's payload names it.
@@ -114,7 +132,9 @@ func (a *app) run(o runOptions) error {
 	d := a.dispatcher(cfg, loc, in)
 	d.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
 	start := time.Now()
-	res, err := d.Dispatch(in.ctx, o.event, payload)
+	ctx, cancel := a.dispatchContext(in.ctx, o)
+	defer cancel()
+	res, err := d.Dispatch(ctx, o.event, payload)
 	if err != nil {
 		return dispatchError(err)
 	}

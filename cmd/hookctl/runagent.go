@@ -50,7 +50,9 @@ func (a *app) runAgent(o runOptions) error {
 	defer stop()
 	d := a.dispatcher(cfg, loc, in)
 	start := time.Now()
-	res, err := d.DispatchAgent(in.ctx, dialect, call, event, raw)
+	ctx, cancel := a.dispatchContext(in.ctx, o)
+	defer cancel()
+	res, err := d.DispatchAgent(ctx, dialect, call, event, raw)
 	if err != nil {
 		return failuref("%v", err)
 	}
