@@ -687,3 +687,11 @@ var hugeDuration = sync.OnceValue(func() *regexp.Regexp { return regexp.MustComp
 func formatSeconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
 }
+
+// Unread is the config of a file that could not be read at all: no hooks, and Unreadable, so
+// that no recorded guard is found in it.
+func Unread(path string) *Config {
+	c := empty(path)
+	c.Unreadable = true
+	return c
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"time"
@@ -80,9 +81,17 @@ func (s *Store) load() (*Allowlist, safefile.Stamp, error) {
 func (s *Store) stamp() safefile.Stamp { return safefile.StatStamp(s.Path) }
 
 // Approve records approvals of the hooks, replacing any earlier approval of the same (event,
-// command), and returns the approvals written. Pinned hooks have their script hashed now. When
-// the existing file cannot be read or trusted, nothing is written.
-func (s *Store) Approve(hooks ...config.Hook) ([]Approval, error) {
+// command), and returns the approvals written. Pinned hooks have their script hashed now. The
+// guards among the hooks are recorded, and a recorded guard of an (event, command) approved as
+// something else is dropped. When the existing file cannot be read or trusted, nothing is
+// written.
+func (s *Store) Approve(hooks ...config.Hook) ([]Approval, error) { return s.approve(hooks, false) }
+
+// ApproveAll is Approve that records the guards anew (approve --all): the guard record becomes
+// the guards among hooks, so a recorded guard they do not hold is dropped.
+func (s *Store) ApproveAll(hooks ...config.Hook) ([]Approval, error) { return s.approve(hooks, true) }
+
+func (s *Store) approve(hooks []config.Hook, anew bool) ([]Approval, error) {
 	at := s.now().UTC().Truncate(time.Second)
 	var written []Approval
 	index := map[[2]string]int{}
@@ -106,7 +115,7 @@ func (s *Store) Approve(hooks ...config.Hook) ([]Approval, error) {
 		index[key] = len(written)
 		written = append(written, ap)
 	}
-	return s.record(written, index)
+	return s.record(written, index, hooks, anew)
 }
 
 // ApproveSeen records an approval of h pinned to the script content the person was shown, so
@@ -123,19 +132,29 @@ func (s *Store) ApproveSeen(h config.Hook, seen *ScriptPin) (Approval, error) {
 		}
 		ap.Script = seen
 	}
-	written, err := s.record([]Approval{ap}, map[[2]string]int{{h.Event, h.Command}: 0})
+	var guards []config.Hook // a prompt records a guard, and drops none
+	if h.Guard() {
+		guards = []config.Hook{h}
+	}
+	written, err := s.record([]Approval{ap}, map[[2]string]int{{h.Event, h.Command}: 0}, guards, false)
 	if err != nil {
 		return Approval{}, err
 	}
 	return written[0], nil
 }
 
-// record writes the approvals, replacing earlier ones of the same (event, command) (index).
-func (s *Store) record(written []Approval, index map[[2]string]int) ([]Approval, error) {
-	if len(written) == 0 {
+// record writes the approvals, replacing earlier ones of the same (event, command) (index),
+// and the guards among hooks (all of them anew, when anew). The guard record is written first:
+// a guard recorded for a hook not yet approved changes nothing, an approval without its guard
+// would leave it unguarded.
+func (s *Store) record(written []Approval, index map[[2]string]int, hooks []config.Hook, anew bool) ([]Approval, error) {
+	if len(written) == 0 && !anew {
 		return nil, nil
 	}
-	err := s.update(func(a *Allowlist) bool {
+	err := s.update(func() error { return s.recordGuards(hooks, anew) }, func(a *Allowlist) bool {
+		if len(written) == 0 {
+			return false
+		}
 		kept := a.Approvals[:0]
 		for _, ap := range a.Approvals {
 			if _, ok := index[[2]string{ap.Event, ap.Command}]; !ok {
@@ -157,7 +176,18 @@ func (s *Store) record(written []Approval, index map[[2]string]int) ([]Approval,
 // "", and returns how many it removed. The file is written only when something was removed.
 func (s *Store) Revoke(command, event string) (int, error) {
 	removed := 0
-	err := s.update(func(a *Allowlist) bool {
+	revoke := func() error {
+		return s.changeGuards(func(guards map[[2]string]Guard) bool {
+			n := len(guards)
+			for k, g := range guards {
+				if g.Command == command && (event == "" || g.Event == event) {
+					delete(guards, k)
+				}
+			}
+			return len(guards) != n
+		})
+	}
+	err := s.update(revoke, func(a *Allowlist) bool {
 		kept := a.Approvals[:0]
 		for _, ap := range a.Approvals {
 			if ap.Command == command && (event == "" || ap.Event == event) {
@@ -187,7 +217,7 @@ func (s *Store) Mode() (os.FileMode, error) {
 // update is the locked read-modify-write every change goes through. change edits the loaded
 // allowlist and reports whether there is anything to write. A load error aborts before any
 // write, so a corrupt file is left exactly as it was.
-func (s *Store) update(change func(*Allowlist) bool) error {
+func (s *Store) update(before func() error, change func(*Allowlist) bool) error {
 	dir := filepath.Dir(s.Path)
 	// MkdirAll leaves an existing folder's mode alone: it may be shared on purpose.
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -206,6 +236,11 @@ func (s *Store) update(change func(*Allowlist) bool) error {
 	a, err := s.Load()
 	if err != nil {
 		return err
+	}
+	if before != nil {
+		if err := before(); err != nil {
+			return err
+		}
 	}
 	if !change(a) {
 		return nil
@@ -232,4 +267,28 @@ func removeStaleTemps(path string) {
 			_ = os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
+}
+
+// recordGuards records the guards among hooks and drops a recorded guard of an (event,
+// command) among them that is no longer one; with anew, the record becomes exactly the guards
+// among hooks. The caller holds the lock.
+func (s *Store) recordGuards(hooks []config.Hook, anew bool) error {
+	if len(hooks) == 0 && !anew {
+		return nil
+	}
+	return s.changeGuards(func(guards map[[2]string]Guard) bool {
+		before := maps.Clone(guards)
+		if anew {
+			clear(guards)
+		}
+		for _, h := range hooks {
+			k := [2]string{h.Event, h.Command}
+			if h.Guard() {
+				guards[k] = GuardOf(h)
+			} else {
+				delete(guards, k)
+			}
+		}
+		return !maps.EqualFunc(before, guards, Guard.Same)
+	})
 }

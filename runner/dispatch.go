@@ -51,6 +51,11 @@ type Dispatcher struct {
 	// SessionPrefix, when set, names a dispatch whose payload has no session_id: the prefix and
 	// 16 random hex digits. "" leaves such a session_id empty.
 	SessionPrefix string
+	// Guards are the recorded guards (consent.Store.Guards): a call one of them covers is
+	// blocked while the config does not hold it as approved. GuardsErr, when not nil, is a guard
+	// record that could not be read or trusted: every pre_tool_call is blocked.
+	Guards    []consent.Guard
+	GuardsErr error
 }
 
 // ErrUnknownEvent is returned by Dispatch for an event neither built in nor custom.
@@ -169,6 +174,14 @@ type firing struct {
 // fire runs the hooks configured for the event under the firing's dialect, gated by consent,
 // and merges their answers into res in config order.
 func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
+	if hrs, effects := d.guardBlocks(f); len(hrs) > 0 {
+		res.Hooks = hrs
+		for _, e := range effects {
+			res.Warnings = append(res.Warnings, e.warning)
+		}
+		mergeInto(res, f.toolInput, effects, "")
+		return
+	}
 	hooks := d.hooksFor(f.event, f.dialect.Name)
 	res.Hooks = make([]HookResult, len(hooks))
 	effects := make([]effect, len(hooks))

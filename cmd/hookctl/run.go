@@ -111,7 +111,7 @@ func (a *app) run(o runOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg, err := a.loadConfig(loc)
+	cfg, gs, err := a.runConfig(loc, o.event)
 	if err != nil {
 		return err
 	}
@@ -129,7 +129,7 @@ func (a *app) run(o runOptions) error {
 	// An event with no hooks, the most common call, has nothing to interrupt.
 	in, stop := a.interrupts(cfg.HasHooks(o.event))
 	defer stop()
-	d := a.dispatcher(cfg, loc, in)
+	d := gs.hold(a.dispatcher(cfg, loc, in))
 	d.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)

@@ -31,7 +31,11 @@ func (a *app) runAgent(o runOptions) error {
 	if err != nil {
 		return asFailure(err)
 	}
-	cfg, err := a.loadConfig(loc)
+	guarded := o.event
+	if guarded == "" {
+		guarded = call.Mapping.Event
+	}
+	cfg, gs, err := a.runConfig(loc, guarded)
 	if err != nil {
 		return asFailure(err)
 	}
@@ -48,7 +52,7 @@ func (a *app) runAgent(o runOptions) error {
 
 	in, stop := a.interrupts(cfg.HasHooks(event))
 	defer stop()
-	d := a.dispatcher(cfg, loc, in)
+	d := gs.hold(a.dispatcher(cfg, loc, in))
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
 	defer cancel()

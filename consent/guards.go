@@ -1,0 +1,293 @@
+package consent
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/safefile"
+)
+
+// Guard is what an approved guard covered (SPEC 14.2, 17.3, 17.4): a fail_closed entry of an
+// event whose block stops the action. The record outlives the config: if the entry goes
+// missing or changes, the calls it covered are blocked until the person approves the new state.
+type Guard struct {
+	Event   string `json:"event"`
+	Command string `json:"command"`
+	// Matcher is the matcher as a list of strings, empty for one that matches every tool.
+	Matcher []string `json:"matcher"`
+	// Agents are the dialects the entry runs under, empty for every one.
+	Agents     []string `json:"agents"`
+	FailClosed bool     `json:"fail_closed"`
+}
+
+// GuardOf is the record of a configured hook; it is a guard only when h.Guard() is true.
+func GuardOf(h config.Hook) Guard {
+	return Guard{Event: h.Event, Command: h.Command, Matcher: nonNil(h.MatcherList()),
+		Agents: nonNil(slices.Clone(h.Agents)), FailClosed: h.FailClosed}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// Same reports whether two records describe the same guard: event, command, matcher, agents
+// and fail_closed all equal.
+func (g Guard) Same(o Guard) bool {
+	return g.Event == o.Event && g.Command == o.Command && slices.Equal(g.Matcher, o.Matcher) &&
+		slices.Equal(g.Agents, o.Agents) && g.FailClosed == o.FailClosed
+}
+
+func (g Guard) key() [2]string { return [2]string{g.Event, g.Command} }
+
+// String names the guard for a person: its command, event and matcher.
+func (g Guard) String() string {
+	s := fmt.Sprintf("%s on %s", g.Command, g.Event)
+	if len(g.Matcher) > 0 {
+		s += fmt.Sprintf(" (matcher %s)", strings.Join(g.Matcher, ", "))
+	}
+	if len(g.Agents) > 0 {
+		s += fmt.Sprintf(" (agents %s)", strings.Join(g.Agents, ", "))
+	}
+	return s
+}
+
+// Covers reports whether the guard covers a call of the event under the named agent: its
+// event, its agents, and on a tool event its matcher against the tool. A tool that is not
+// known (tool nil on a tool event, with toolKnown false) is covered by any matching event: a
+// call hookctl could not read is judged by the strictest reading.
+func (g Guard) Covers(event, agentName string, tool *string, toolKnown bool) bool {
+	if g.Event != event || len(g.Agents) > 0 && !slices.Contains(g.Agents, agentName) {
+		return false
+	}
+	if !toolKnown || !config.IsToolEvent(event) || len(g.Matcher) == 0 {
+		return true
+	}
+	if tool == nil {
+		return false
+	}
+	for _, m := range g.Matcher {
+		re, err := config.CompileMatcher(m)
+		if err != nil || re == nil || re.MatchString(*tool) {
+			return true // a matcher that no longer compiles covers everything: toward the guard
+		}
+	}
+	return false
+}
+
+// Gap is a recorded guard that the config no longer holds as it was approved.
+type Gap struct {
+	Guard Guard
+	// Why says what happened to the entry.
+	Why string
+}
+
+// Gaps returns the recorded guards that the config does not hold as approved, in record
+// order; event, when not "", limits them to that event's guards (a run reads only the fired
+// event's entries). An unreadable config holds none of them.
+func Gaps(guards []Guard, cfg *config.Config, event string) []Gap {
+	var out []Gap
+	for _, g := range guards {
+		if event != "" && g.Event != event {
+			continue
+		}
+		if why := gap(g, cfg); why != "" {
+			out = append(out, Gap{Guard: g, Why: why})
+		}
+	}
+	return out
+}
+
+// gap says why the config does not hold the guard, "" when it does.
+func gap(g Guard, cfg *config.Config) string {
+	if cfg.Unreadable {
+		return fmt.Sprintf("%s cannot be read, so none of its entries is", cfg.Path)
+	}
+	why := fmt.Sprintf("its entry is gone from %s (deleted, moved to another event, or dropped by an error)", cfg.Path)
+	for _, h := range cfg.Hooks {
+		if h.Event != g.Event || h.Command != g.Command {
+			continue
+		}
+		now := GuardOf(h)
+		switch {
+		case now.Same(g):
+			return ""
+		case !h.FailClosed:
+			why = "its entry is no longer fail_closed (removed, misspelled or false)"
+		case !slices.Equal(now.Matcher, g.Matcher):
+			why = fmt.Sprintf("its matcher changed from %s to %s", showList(g.Matcher), showList(now.Matcher))
+		case !slices.Equal(now.Agents, g.Agents):
+			why = fmt.Sprintf("its agents changed from %s to %s", showList(g.Agents), showList(now.Agents))
+		}
+	}
+	return why
+}
+
+func showList(l []string) string {
+	if len(l) == 0 {
+		return "(all)"
+	}
+	q := make([]string, len(l))
+	for i, s := range l {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// ErrGuardRecord marks a guard record that cannot be read or trusted: it blocks every
+// pre_tool_call until it is fixed, and nothing is written over it.
+var ErrGuardRecord = errors.New("guard record cannot be trusted")
+
+// GuardPath is the guard record beside the allowlist at path: allowlist.json's is
+// allowlist.guards.json.
+func GuardPath(allowlist string) string {
+	return strings.TrimSuffix(allowlist, ".json") + ".guards.json"
+}
+
+// GuardPath is the store's guard record.
+func (s *Store) GuardPath() string { return GuardPath(s.Path) }
+
+// maxGuards bounds what is read: a guard record is a few hundred bytes per guard.
+const maxGuards = 16 << 20
+
+type guardFile struct {
+	Version *int64  `json:"version"`
+	Guards  []Guard `json:"guards"`
+}
+
+// Guards reads the guard record: none when it does not exist. One that cannot be read, is
+// not the expected shape, or is writable by others or owned by another user is an error
+// wrapping ErrGuardRecord.
+func (s *Store) Guards() ([]Guard, error) {
+	path := s.GuardPath()
+	data, fi, err := safefile.ReadFile(path, maxGuards)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: reading %s: %v", ErrGuardRecord, path, err)
+	}
+	if err := checkFile(path, fi); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrGuardRecord, err)
+	}
+	if err := checkFolder(path); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrGuardRecord, err)
+	}
+	guards, err := decodeGuards(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrGuardRecord, path, err)
+	}
+	return guards, nil
+}
+
+func decodeGuards(data []byte) ([]Guard, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var f guardFile
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("not a guard record: %v", err)
+	}
+	if dec.More() {
+		return nil, errors.New("not a guard record: data after the object")
+	}
+	if f.Version == nil || *f.Version != fileVersion {
+		return nil, errors.New("not a guard record of version 1")
+	}
+	for _, g := range f.Guards {
+		if g.Event == "" || g.Command == "" {
+			return nil, errors.New("a guard without an event or command")
+		}
+	}
+	return f.Guards, nil
+}
+
+func encodeGuards(guards map[[2]string]Guard) []byte {
+	list := make([]Guard, 0, len(guards))
+	for _, g := range guards {
+		g.Matcher, g.Agents = nonNil(g.Matcher), nonNil(g.Agents)
+		list = append(list, g)
+	}
+	slices.SortFunc(list, func(a, b Guard) int {
+		return strings.Compare(a.Event+"\x00"+a.Command, b.Event+"\x00"+b.Command)
+	})
+	out, err := json.MarshalIndent(guardFile{Version: new(int64(fileVersion)), Guards: list}, "", "  ")
+	if err != nil {
+		panic("consent: encoding guard record: " + err.Error()) // strings and bools only
+	}
+	return append(out, '\n')
+}
+
+// changeGuards edits the guard record; the caller holds the allowlist's lock. change returns
+// whether there is anything to write. A record that cannot be read or trusted is left as it is.
+func (s *Store) changeGuards(change func(map[[2]string]Guard) bool) error {
+	list, err := s.Guards()
+	if err != nil {
+		return err
+	}
+	guards := make(map[[2]string]Guard, len(list))
+	for _, g := range list {
+		guards[g.key()] = g
+	}
+	if !change(guards) {
+		return nil
+	}
+	path := s.GuardPath()
+	removeStaleTemps(path)
+	if err := safefile.WriteFile(path, encodeGuards(guards), 0o600); err != nil {
+		return fmt.Errorf("saving guard record: %w", err)
+	}
+	return nil
+}
+
+// guardsOf returns the guards among the hooks.
+func guardsOf(hooks []config.Hook) []Guard {
+	var out []Guard
+	for _, h := range hooks {
+		if h.Guard() {
+			out = append(out, GuardOf(h))
+		}
+	}
+	return out
+}
+
+// Dropped returns the recorded guards that approving the hooks would drop or change: with
+// anew (approve --all), every recorded guard the hooks do not hold as it is; else each
+// recorded guard of an (event, command) approved as something else. A command that does this
+// must have the person's word (SPEC 17.1).
+func Dropped(recorded []Guard, hooks []config.Hook, anew bool) []Guard {
+	now := map[[2]string]config.Hook{}
+	for _, h := range hooks {
+		now[[2]string{h.Event, h.Command}] = h
+	}
+	var out []Guard
+	for _, g := range recorded {
+		h, ok := now[g.key()]
+		switch {
+		case !ok && anew:
+			out = append(out, g)
+		case ok && !(h.Guard() && GuardOf(h).Same(g)):
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Revoked returns the recorded guards that revoking the command (on event, or every event
+// when "") would remove.
+func Revoked(recorded []Guard, command, event string) []Guard {
+	var out []Guard
+	for _, g := range recorded {
+		if g.Command == command && (event == "" || g.Event == event) {
+			out = append(out, g)
+		}
+	}
+	return out
+}

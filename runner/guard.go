@@ -1,0 +1,38 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/hookctl/hookctl/consent"
+)
+
+// guardFix is the step every guard block names: only a person at a terminal can approve a
+// state that drops a guard (SPEC 17.1).
+const guardFix = "at a terminal, run `hookctl hooks doctor`, then `hookctl hooks approve`"
+
+// guardBlocks returns, when a recorded guard covering the call is not in force, one blocked
+// result and blocking effect per such guard (SPEC 14.2): the call goes no further. An
+// unreadable guard record blocks every pre_tool_call. Nil when every guard covering the call
+// is configured as it was approved, or the event cannot block here.
+func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
+	if !f.blocking() {
+		return nil, nil
+	}
+	var hrs []HookResult
+	var effects []effect
+	add := func(command, why string) {
+		msg := fmt.Sprintf("blocked by guard %s: %s; %s", command, why, guardFix)
+		hrs = append(hrs, HookResult{Command: command, Status: StatusBlocked, Message: msg})
+		effects = append(effects, effect{block: true, message: msg, command: command, warning: msg})
+	}
+	if d.GuardsErr != nil && f.event == "pre_tool_call" {
+		add("record", d.GuardsErr.Error())
+		return hrs, effects
+	}
+	for _, gap := range consent.Gaps(d.Guards, d.Config, f.event) {
+		if gap.Guard.Covers(f.event, f.dialect.Name, f.tool, true) {
+			add(gap.Guard.String(), gap.Why)
+		}
+	}
+	return hrs, effects
+}
