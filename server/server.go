@@ -248,6 +248,14 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 	defer func() { <-s.inflight }()
 	d := &runner.Dispatcher{Config: cfg, Consent: gate, Home: s.opts.Locations.Home, Remote: s.remote,
 		SessionPrefix: "hookctl-serve-"}
+	if config.GuardEvent(event) {
+		// The recorded guards, as `run` holds to them: --accept-hooks accepts a config it
+		// could parse; hooks_auto_accept never does.
+		d.Guards, d.GuardsErr = consent.NewStore(s.opts.Locations.Allowlist).Guards()
+		if s.opts.Bypass && !cfg.Unreadable {
+			d.Guards = nil
+		}
+	}
 	start := time.Now()
 	res, err := d.Dispatch(s.base, event, p)
 	switch {
