@@ -2,10 +2,13 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -103,4 +106,32 @@ func configErrors(cfg *config.Config, what string) error {
 	}
 	return failuref("%s has %d error(s) (listed above): fix them first, since %s would lose the entries they dropped (nothing was changed)",
 		cfg.Path, n, what)
+}
+
+// confirmUnwire asks the person before install or uninstall removes the entry of an agent
+// event a recorded guard covers (SPEC 17.1); preview is the change, computed without writing.
+func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
+	recorded, err := s.store.Guards()
+	if err != nil || len(recorded) == 0 {
+		return nil // nothing recorded; one that cannot be read blocks every tool call anyway
+	}
+	r, err := preview()
+	if err != nil {
+		return nil // the real change fails the same way, and says why
+	}
+	var unwired []consent.Guard
+	for _, g := range recorded {
+		if len(g.Agents) > 0 && !slices.Contains(g.Agents, d.Name) {
+			continue
+		}
+		for _, m := range d.AgentEvents(g.Event) {
+			if slices.ContainsFunc(r.Removed, func(c install.Change) bool { return c.Event == m.AgentEvent }) {
+				unwired = append(unwired, g)
+				break
+			}
+		}
+	}
+	in, stop := a.interrupts(true)
+	defer stop()
+	return a.confirmDrop(in, fmt.Sprintf("changing %s", t.Path), unwired)
 }
