@@ -67,7 +67,11 @@ fuzz: ## run each fuzz target for FUZZTIME (default 60s)
 	$(GO) test -run '^$$' -fuzz '^FuzzReadCodex$$' -fuzztime $(FUZZTIME) ./agent/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadGemini$$' -fuzztime $(FUZZTIME) ./agent/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadCursor$$' -fuzztime $(FUZZTIME) ./agent/
+	$(GO) test -run '^$$' -fuzz '^FuzzReadCopilot$$' -fuzztime $(FUZZTIME) ./agent/
+	$(GO) test -run '^$$' -fuzz '^FuzzReadWindsurf$$' -fuzztime $(FUZZTIME) ./agent/
+	$(GO) test -run '^$$' -fuzz '^FuzzReadCline$$' -fuzztime $(FUZZTIME) ./agent/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadPayload$$' -fuzztime $(FUZZTIME) ./agent/
+	$(GO) test -run '^$$' -fuzz '^FuzzReadPayloadAs$$' -fuzztime $(FUZZTIME) ./agent/
 	$(GO) test -run '^$$' -fuzz '^FuzzObject$$' -fuzztime $(FUZZTIME) ./internal/jsonx/
 	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./internal/jsonx/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseLine$$' -fuzztime $(FUZZTIME) ./audit/

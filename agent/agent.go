@@ -43,6 +43,9 @@ type Dialect struct {
 	// user's settings and to the project folder for --project; "" when hookctl does not wire
 	// the agent (Hermes calls hookctl itself).
 	SettingsFile string
+	// ProjectFile is the settings file under the project folder when it is not SettingsFile
+	// (Copilot: .github/hooks, not .copilot/hooks).
+	ProjectFile string
 	// SettingsVersion is the "version" a new settings file carries, 0 for none (Cursor: 1).
 	SettingsVersion int
 	// TimeoutUnit is the unit of the timeouts in the agent's settings (Gemini: milliseconds).
@@ -50,6 +53,21 @@ type Dialect struct {
 
 	// Fields says where the agent's payload keeps the session id and the cwd.
 	Fields Fields
+	// WireAll makes install wire every agent event that maps to a configured hookctl event,
+	// for agents with no general tool event (Windsurf: one pre-hook per kind of action).
+	WireAll bool
+	// HookFiles says the agent runs executables named after its events from a folder
+	// (SettingsFile is that folder), not entries of a settings file (Cline).
+	HookFiles bool
+	// Limit is how long the agent waits for a hook whatever its settings say (Cline: 120 s),
+	// 0 where install writes the timeout.
+	Limit time.Duration
+	// EventFromArgs says the agent's payload does not name its event (Copilot, Cline): the
+	// entry install writes passes it as run's EVENT argument, in the agent's own spelling.
+	EventFromArgs bool
+	// ExitWriter says the agent reads no answer on stdout: the writer's output is the reason
+	// of a refusal, which hookctl prints on stderr with exit status 2 (Windsurf).
+	ExitWriter bool
 	// Exit2Stdout lets the message of an exit status 2 come from stdout's JSON before stderr
 	// (Hermes); the other agents read stderr only.
 	Exit2Stdout bool
@@ -82,6 +100,9 @@ type Mapping struct {
 	Honours Directive
 	// Exit2 is what exit status 2 means here: Block, Continue, or 0 (a failure).
 	Exit2 Directive
+	// FailBlocks makes any exit status other than 0 block, as the agent itself reads a failed
+	// hook there (Copilot's preToolUse denies on exit 1); the reason is stderr, as for exit 2.
+	FailBlocks bool
 	// PlainContext makes plain text on stdout context (Claude Code's UserPromptSubmit and
 	// SessionStart) instead of invalid output.
 	PlainContext bool
@@ -98,12 +119,22 @@ type ToolSource struct {
 	// reads tool_input.
 	Input []string
 	// DecodeString decodes a tool_input that is a JSON string holding an object (Cursor's MCP
-	// calls).
+	// calls, Copilot's toolArgs as its reference shows them).
 	DecodeString bool
+	// NameAt and InputAt are the paths of the tool name and input in the payload, for agents
+	// that keep them under other keys or inside an object (Copilot's toolName and toolArgs,
+	// Cline's preToolUse.toolName and tool_call.input); nil reads tool_name and tool_input.
+	NameAt, InputAt []string
+	// Required makes a payload without a tool name at NameAt an error: it was sent for
+	// another event or by another agent, and running the hooks on it would judge nothing.
+	Required bool
 }
 
 // Fields says where an agent's payload keeps what hookctl reads besides the tool.
 type Fields struct {
+	// Event is the key of the agent's event name ("hook_event_name" when empty; Windsurf:
+	// "agent_action_name"). Agents that send none (EventFromArgs) name it on the command line.
+	Event string
 	// Session is the session id's key ("session_id"; Cursor: "conversation_id").
 	Session string
 	// Cwd is the working folder's key ("cwd").
@@ -277,10 +308,19 @@ func (d *Dialect) UserSettings(home string) string {
 
 // ProjectSettings is the agent's project settings file under the project folder.
 func (d *Dialect) ProjectSettings(dir string) string {
-	if d.SettingsFile == "" {
-		return ""
+	if rel := d.ProjectRel(); rel != "" {
+		return filepath.Join(dir, rel)
 	}
-	return filepath.Join(dir, d.SettingsFile)
+	return ""
+}
+
+// ProjectRel is the agent's project settings file relative to the project folder, "" when
+// hookctl does not wire the agent.
+func (d *Dialect) ProjectRel() string {
+	if d.ProjectFile != "" {
+		return d.ProjectFile
+	}
+	return d.SettingsFile
 }
 
 // Timeout converts a duration to a whole number of the agent's timeout units, rounded up so
@@ -293,14 +333,28 @@ func (d *Dialect) Timeout(t time.Duration) int64 {
 	return int64((t + unit - 1) / unit)
 }
 
+// eventKey is the payload key of the agent's event name.
+func (d *Dialect) eventKey() string {
+	if d.Fields.Event != "" {
+		return d.Fields.Event
+	}
+	return "hook_event_name"
+}
+
 // Synthetic returns the payload `hooks test --agent` fires for the agent event, in the agent's
 // own shape, with session id "test-session" and cwd dir.
 func (d *Dialect) Synthetic(m Mapping, dir string) []byte {
 	cwd := jsonx.AppendString(nil, dir)
-	b := []byte(`{"hook_event_name":`)
-	b = jsonx.AppendString(b, m.AgentEvent)
+	b := []byte{'{'}
+	if !d.EventFromArgs {
+		b = jsonx.AppendString(b, d.eventKey())
+		b = append(b, ':')
+		b = jsonx.AppendString(b, m.AgentEvent)
+	}
 	if d.Fields.Session != "" {
-		b = append(b, ',')
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
 		b = jsonx.AppendString(b, d.Fields.Session)
 		b = append(b, ':')
 		session := "test-session"

@@ -11,7 +11,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	want := []string{"claude-code", "codex", "cursor", "gemini", "hermes"}
+	want := []string{"claude-code", "cline", "codex", "copilot", "cursor", "gemini", "hermes", "windsurf"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
@@ -24,7 +24,9 @@ func TestLookup(t *testing.T) {
 		{"claude", `unknown agent "claude": did you mean "claude-code"?`},
 		{"gemeni", `unknown agent "gemeni": did you mean "gemini"?`},
 		{"Cursor", `unknown agent "Cursor": did you mean "cursor"?`},
-		{"vim", `unknown agent "vim"; agents: claude-code, codex, cursor, gemini, hermes`},
+		{"vim", `unknown agent "vim"; agents: claude-code, cline, codex, copilot, cursor, gemini, hermes, windsurf`},
+		{"copilot", ""},
+		{"wind", `unknown agent "wind": did you mean "windsurf"?`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := Lookup(tc.name)
@@ -73,7 +75,8 @@ func TestMappingsPointIntoEvents(t *testing.T) {
 					general++
 				}
 			}
-			if (len(ms) > 1 && general != 1) || (len(ms) == 1 && general > 1) {
+			// An agent with no general event (Windsurf) has install wire each of them.
+			if (len(ms) > 1 && general != 1 && !d.WireAll) || (len(ms) == 1 && general > 1) || (d.WireAll && general > 0) {
 				t.Errorf("%s: %s has %d agent events and %d general ones", d.Name, ev, len(ms), general)
 			}
 		}
@@ -122,11 +125,18 @@ func TestSettingsAndTimeouts(t *testing.T) {
 		{"gemini", ".gemini/settings.json", time.Millisecond, 5000},
 		{"cursor", ".cursor/hooks.json", time.Second, 5},
 		{"hermes", "", time.Second, 5},
+		{"copilot", ".copilot/hooks/hookctl.json|.github/hooks/hookctl.json", time.Second, 5},
+		{"windsurf", ".codeium/windsurf/hooks.json|.windsurf/hooks.json", time.Second, 5},
+		{"cline", ".cline/hooks|.clinerules/hooks", time.Second, 5},
 	} {
 		d, _ := Lookup(tc.agent)
 		wantUser, wantProject := "", ""
 		if tc.file != "" {
-			wantUser, wantProject = filepath.Join("/home/me", tc.file), filepath.Join("/src/p", tc.file)
+			user, project, ok := strings.Cut(tc.file, "|")
+			if !ok {
+				project = user
+			}
+			wantUser, wantProject = filepath.Join("/home/me", user), filepath.Join("/src/p", project)
 		}
 		if got := d.UserSettings("/home/me"); got != wantUser {
 			t.Errorf("%s user settings = %q, want %q", tc.agent, got, wantUser)
@@ -153,14 +163,19 @@ func TestSynthetic(t *testing.T) {
 			if err := json.Unmarshal(raw, &obj); err != nil {
 				t.Fatalf("%s %s: %v in %s", d.Name, m.AgentEvent, err, raw)
 			}
-			if obj["hook_event_name"] != m.AgentEvent {
-				t.Errorf("%s %s: hook_event_name = %v", d.Name, m.AgentEvent, obj["hook_event_name"])
+			if !d.EventFromArgs && obj[d.eventKey()] != m.AgentEvent {
+				t.Errorf("%s %s: %s = %v", d.Name, m.AgentEvent, d.eventKey(), obj[d.eventKey()])
 			}
 			if s := obj[d.Fields.Session]; s != "test-session" && s != "parent-session" {
 				t.Errorf("%s %s: no session id in %s", d.Name, m.AgentEvent, raw)
 			}
-			if ev, _ := LookupEvent(m.Event); ev.Tool && m.Tool.Name == "" && obj["tool_name"] == nil {
-				t.Errorf("%s %s: tool event without tool_name: %s", d.Name, m.AgentEvent, raw)
+			// The payload reads back as the call it stands for.
+			call, err := d.ReadPayloadAs(raw, m.AgentEvent)
+			if err != nil || call.AgentEvent != m.AgentEvent {
+				t.Errorf("%s %s: read back as %q, %v", d.Name, m.AgentEvent, call.AgentEvent, err)
+			}
+			if ev, _ := LookupEvent(m.Event); ev.Tool && call.ToolName == nil {
+				t.Errorf("%s %s: tool event without a tool name: %s", d.Name, m.AgentEvent, raw)
 			}
 			if strings.Contains(string(raw), "$CWD") {
 				t.Errorf("%s %s: placeholder left in %s", d.Name, m.AgentEvent, raw)
@@ -173,9 +188,9 @@ func TestSynthetic(t *testing.T) {
 // something there and nowhere else.
 func TestBlocking(t *testing.T) {
 	tests := map[string][]string{
-		"pre_tool_call":  {"claude-code", "codex", "cursor", "gemini", "hermes"},
-		"pre_llm_call":   {"claude-code", "codex", "cursor", "gemini"},
-		"post_tool_call": {"claude-code", "codex", "gemini"},
+		"pre_tool_call":  {"claude-code", "cline", "codex", "copilot", "cursor", "gemini", "hermes", "windsurf"},
+		"pre_llm_call":   {"claude-code", "codex", "copilot", "cursor", "gemini", "windsurf"},
+		"post_tool_call": {"claude-code", "cline", "codex", "gemini"},
 		"pre_verify":     nil,
 		"on_session_end": nil,
 		"my_event":       nil,

@@ -76,6 +76,9 @@ type Decision struct {
 	// SystemMessage is every hook's system message, joined by a newline.
 	SystemMessage  string
 	SuppressOutput bool
+	// Result is the text that replaces the agent's own (Copilot's modifiedPrompt, or its
+	// modifiedResult as JSON text), nil when no hook replaced it.
+	Result *string
 }
 
 // DecisionWriter writes the merged decision in the agent's convention: nil when there is

@@ -88,6 +88,9 @@ func FuzzReadClaudeCode(f *testing.F) { fuzzReader(f, "claude-code", "PreToolUse
 func FuzzReadCodex(f *testing.F)      { fuzzReader(f, "codex", "PreToolUse") }
 func FuzzReadGemini(f *testing.F)     { fuzzReader(f, "gemini", "BeforeTool") }
 func FuzzReadCursor(f *testing.F)     { fuzzReader(f, "cursor", "beforeShellExecution") }
+func FuzzReadCopilot(f *testing.F)    { fuzzReader(f, "copilot", "preToolUse") }
+func FuzzReadWindsurf(f *testing.F)   { fuzzReader(f, "windsurf", "pre_run_command") }
+func FuzzReadCline(f *testing.F)      { fuzzReader(f, "cline", "PreToolUse") }
 
 // FuzzReadPayload checks that any agent payload is read or refused cleanly, and that what is
 // read is coherent: a tool input is JSON, the strings are valid UTF-8.
@@ -118,6 +121,50 @@ func FuzzReadPayload(f *testing.F) {
 		}
 		if c.ToolInput != nil && !json.Valid(c.ToolInput) {
 			t.Fatalf("%q: tool input %q is not JSON", payload, c.ToolInput)
+		}
+		for _, s := range []string{c.AgentEvent, c.SessionID, c.Cwd, c.Prompt} {
+			if !utf8.ValidString(s) {
+				t.Fatalf("%q: invalid UTF-8 in %q", payload, s)
+			}
+		}
+	})
+}
+
+// FuzzReadPayloadAs is FuzzReadPayload for a call whose event is named on the command line, as
+// Copilot CLI and Cline call hookctl, and for Windsurf's envelope: nested tool names and inputs
+// are read or refused cleanly.
+func FuzzReadPayloadAs(f *testing.F) {
+	for _, s := range []struct{ name, event, payload string }{
+		{"copilot", "preToolUse", `{"sessionId":"s","timestamp":1,"cwd":"/w","toolName":"bash","toolArgs":{"command":"ls"}}`},
+		{"copilot", "preToolUse", `{"toolName":"bash","toolArgs":"{\"command\":\"ls\"}"}`},
+		{"copilot", "postToolUse", `{"toolName":"bash","toolArgs":{},"toolResult":{"resultType":"success"}}`},
+		{"copilot", "preToolUse", `{"hook_event_name":"PreToolUse","tool_name":"Bash"}`},
+		{"cline", "PreToolUse", `{"taskId":"t","workspaceRoots":["/w"],"tool_call":{"id":"c","name":"run_commands","input":{"commands":["ls"]}},"preToolUse":{"toolName":"run_commands","parameters":{}}}`},
+		{"cline", "PostToolUse", `{"tool_result":{"input":[1]},"postToolUse":{"toolName":7}}`},
+		{"cline", "PreToolUse", `{"preToolUse":"x","tool_call":null}`},
+		{"windsurf", "", `{"agent_action_name":"pre_mcp_tool_use","tool_info":{"mcp_tool_name":"t","mcp_tool_arguments":"{\"a\":1}"}}`},
+		{"windsurf", "", `{"agent_action_name":"pre_run_command","tool_info":{"command_line":"ls"}}`},
+		{"windsurf", "", `{"agent_action_name":"pre_read_code","tool_info":[]}`},
+	} {
+		f.Add(s.name, s.event, s.payload)
+	}
+	f.Fuzz(func(t *testing.T, name, event, payload string) {
+		d, err := Lookup(name)
+		if err != nil {
+			return
+		}
+		c, err := d.ReadPayloadAs([]byte(payload), event)
+		if err != nil {
+			if !errors.Is(err, ErrPayload) {
+				t.Fatalf("%q: error %v does not wrap ErrPayload", payload, err)
+			}
+			return
+		}
+		if c.ToolInput != nil && !json.Valid(c.ToolInput) {
+			t.Fatalf("%q: tool input %q is not JSON", payload, c.ToolInput)
+		}
+		if c.Mapping.Tool.Required && c.ToolName == nil && c.Mapped {
+			t.Fatalf("%q: read without the tool name %s requires", payload, event)
 		}
 		for _, s := range []string{c.AgentEvent, c.SessionID, c.Cwd, c.Prompt} {
 			if !utf8.ValidString(s) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/hookctl/hookctl/internal/jsonx"
@@ -33,7 +34,12 @@ type Call struct {
 // ReadPayload reads what hookctl needs from the agent's payload object. A payload that is not
 // a JSON object, or whose hook_event_name, tool name, session id or cwd is not a string, is an
 // error wrapping ErrPayload.
-func (d *Dialect) ReadPayload(data []byte) (Call, error) {
+func (d *Dialect) ReadPayload(data []byte) (Call, error) { return d.ReadPayloadAs(data, "") }
+
+// ReadPayloadAs is ReadPayload for a call whose agent event was named on the command line
+// (agentEvent, one of the agent's own events), as agents that send no event name call hookctl;
+// "" reads it from the payload.
+func (d *Dialect) ReadPayloadAs(data []byte, agentEvent string) (Call, error) {
 	if !utf8.Valid(data) {
 		data = bytes.ToValidUTF8(data, []byte("\uFFFD"))
 	}
@@ -50,12 +56,19 @@ func (d *Dialect) ReadPayload(data []byte) (Call, error) {
 	// Only the event name must be a string: without it nothing can be picked. Another field of
 	// an unexpected type reads as absent, so the hooks still run (a catch-all guard among them)
 	// rather than none.
-	events, err := f.strs("hook_event_name", true, false)
-	if err != nil {
-		return c, fmt.Errorf("%w: %v", ErrPayload, err)
-	}
-	if len(events) > 0 {
-		c.AgentEvent = events[len(events)-1] // as the agent's own JSON reader: the last of a repeated key
+	if agentEvent != "" {
+		if !d.HasEvent(agentEvent) {
+			return c, fmt.Errorf("%w: %s has no event %q", ErrPayload, d.Title, excerpt(strings.ToValidUTF8(agentEvent, "\uFFFD"), 40))
+		}
+		c.AgentEvent = agentEvent
+	} else if !d.EventFromArgs {
+		events, err := f.strs(d.eventKey(), true, false)
+		if err != nil {
+			return c, fmt.Errorf("%w: %v", ErrPayload, err)
+		}
+		if len(events) > 0 {
+			c.AgentEvent = events[len(events)-1] // as the agent's own JSON reader: the last of a repeated key
+		}
 	}
 	str := func(key string) string {
 		if key == "" {
@@ -79,6 +92,10 @@ func (d *Dialect) ReadPayload(data []byte) (Call, error) {
 	ev, _ := LookupEvent(c.Mapping.Event)
 	if ev.Tool && c.Mapped {
 		c.ToolName, c.ToolInput = c.Mapping.Tool.read(f, str)
+		if c.ToolName == nil && c.Mapping.Tool.Required {
+			return c, fmt.Errorf("%w: this is not %s's %s payload: it has no %s (%s)", ErrPayload, d.Title, c.AgentEvent,
+				strings.Join(c.Mapping.Tool.NameAt, "."), d.shapeHint(f))
+		}
 	}
 	if ev.Honours.Has(Context) || c.Mapping.Honours.Has(Context) {
 		c.Prompt = str("prompt")
@@ -86,13 +103,51 @@ func (d *Dialect) ReadPayload(data []byte) (Call, error) {
 	return c, nil
 }
 
+// shapeHint names the agent whose payload this looks like, and the fix.
+func (d *Dialect) shapeHint(f fields) string {
+	for _, o := range registry {
+		if o == d || o.EventFromArgs || o.SettingsFile == "" {
+			continue
+		}
+		if _, ok := f[o.eventKey()]; ok {
+			return fmt.Sprintf("it looks like %s's: wire %s with hookctl install %s, and %s with hookctl install %s", o.Title, o.Title, o.Name, d.Title, d.Name)
+		}
+	}
+	return "send the payload " + d.Title + " sends, or check the event named on the command line"
+}
+
+// at returns the values at a path of keys: the first key's values in f, then each next key
+// inside the last value, which must be an object.
+func at(f fields, path []string) [][]byte {
+	vals := f[path[0]]
+	for _, k := range path[1:] {
+		raw := last(vals)
+		if len(raw) == 0 || raw[0] != '{' {
+			return nil
+		}
+		members, err := jsonx.Object(raw)
+		if err != nil {
+			return nil
+		}
+		vals = gather(members)[k]
+	}
+	return vals
+}
+
 func (t ToolSource) read(f fields, str func(string) string) (*string, []byte) {
 	var name *string
+	nameAt, inputAt := t.NameAt, t.InputAt
+	if nameAt == nil {
+		nameAt = []string{"tool_name"}
+	}
+	if inputAt == nil {
+		inputAt = []string{"tool_input"}
+	}
 	if t.Name != "" {
 		n := t.Name
 		name = &n
-	} else if v := last(f["tool_name"]); len(v) > 0 && v[0] == '"' {
-		n := str("tool_name")
+	} else if v := last(at(f, nameAt)); len(v) > 0 && v[0] == '"' {
+		n, _ := jsonx.Unquote(v)
 		name = &n
 	}
 	if t.Input != nil {
@@ -107,7 +162,7 @@ func (t ToolSource) read(f fields, str func(string) string) (*string, []byte) {
 		}
 		return name, o.bytes()
 	}
-	raw := last(f["tool_input"])
+	raw := last(at(f, inputAt))
 	switch {
 	case raw == nil || isNull(raw):
 		return name, nil

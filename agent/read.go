@@ -32,6 +32,20 @@ type shape struct {
 	// userMessage and agentMessage are the keys of the dialect's two messages, read apart
 	// (Cursor's user_message, shown to the person, and agent_message, told to the model).
 	userMessage, agentMessage []string
+	// messages are more keys of a verdict's message, read after message and reason (Cline's
+	// errorMessage).
+	messages []string
+	// cancel is a boolean key whose true blocks (Cline's cancel).
+	cancel string
+	// contexts are more keys of context at the top level (Copilot's additionalContext, Cline's
+	// contextModification), read after context.
+	contexts []string
+	// rewrite is a top-level key whose object replaces the whole tool input (Copilot's
+	// modifiedArgs, Cline's overrideInput).
+	rewrite string
+	// results are top-level keys whose value replaces the event's text or object (Copilot's
+	// modifiedPrompt and modifiedResult); a value that is not a string is kept as JSON text.
+	results []string
 }
 
 type plainText int
@@ -217,7 +231,7 @@ func (sh shape) interpret(members []jsonx.Member, m Mapping) (Answer, error) {
 		a.UserMessage = r.first(r.f, sh.userMessage...)
 		a.AgentMessage = r.first(r.f, sh.agentMessage...)
 	}
-	a.Message = r.first(r.f, "message", "reason")
+	a.Message = r.first(r.f, append([]string{"message", "reason"}, sh.messages...)...)
 	if a.Message == "" {
 		a.Message = orFirst(a.AgentMessage, a.UserMessage)
 	}
@@ -227,13 +241,37 @@ func (sh shape) interpret(members []jsonx.Member, m Mapping) (Answer, error) {
 	if a.Message == "" {
 		a.Message = r.first(r.f, "permissionDecisionReason")
 	}
+	if sh.cancel != "" {
+		for _, v := range r.bools(sh.cancel) {
+			a.Block = a.Block || v
+		}
+	}
 	r.modify(&a, hso, sh.replace)
-	a.Context = r.first(r.f, "context")
+	if a.Modify == nil && sh.rewrite != "" {
+		members, ok, err := r.f.obj(sh.rewrite, r.strict)
+		r.keep(err)
+		if ok {
+			a.Modify, a.Replace = members2map(members), true
+		}
+	}
+	a.Context = r.first(r.f, append([]string{"context"}, sh.contexts...)...)
 	if a.Context == "" {
 		a.Context = r.first(hso, "additionalContext")
 	}
 	if ss := r.strs(r.f, "result"); len(ss) > 0 {
 		a.Result = &ss[0]
+	}
+	for _, k := range sh.results {
+		if a.Result != nil {
+			break
+		}
+		if raw := last(r.f[k]); !isNull(raw) {
+			text := string(raw)
+			if raw[0] == '"' {
+				text, _ = jsonx.Unquote(raw)
+			}
+			a.Result = &text
+		}
 	}
 	if sh.followup != "" {
 		if msg := r.first(r.f, sh.followup); msg != "" {

@@ -148,8 +148,6 @@ func readApproval(r *jsonx.Reader, w *approvalJSON, pin *pinJSON) error {
 				w.Script = pin
 				err = readPin(r, pin)
 			}
-		case "pin":
-			w.Pin, err = r.StringOrNull()
 		default:
 			err = unknownKey(r, key)
 		}

@@ -24,6 +24,12 @@ type Target struct {
 	Command string
 	// Name is this hookctl binary's file name, to recognise its entries (IsOwnCommand).
 	Name string
+	// EventArg makes each entry's command name its event (CommandFor).
+	EventArg bool
+	// HookFiles says Path is a folder of executables named after the events (Cline); Events
+	// are the agent's events, the names of the files install may own there.
+	HookFiles bool
+	Events    []string
 }
 
 // Want is one entry install keeps: an agent event, its timeout in the agent's unit, and the
@@ -69,12 +75,18 @@ const maxSettings = 16 << 20
 // commands updated in place, entries for other events removed, everything else in the file
 // left byte for byte as it was.
 func Install(t Target, want []Want, dryRun bool) (Report, error) {
+	if t.HookFiles {
+		return installFiles(t, want, false, dryRun)
+	}
 	return apply(t, want, false, dryRun)
 }
 
 // Uninstall removes the target's hookctl entries, and what install created to hold them; when
 // that leaves the file as it was before hookctl first wrote it, the backup goes too.
 func Uninstall(t Target, dryRun bool) (Report, error) {
+	if t.HookFiles {
+		return installFiles(t, nil, true, dryRun)
+	}
 	return apply(t, nil, true, dryRun)
 }
 
@@ -127,7 +139,7 @@ func editText(old []byte, t Target, want []Want, b backup, r *Report) ([]byte, b
 	text := old
 	if blank {
 		text = []byte("{\n}\n") // no file, or an empty one: nothing to keep
-		if t.Layout == Flat {
+		if t.Layout.versioned() {
 			text = []byte("{\n  \"version\": 1\n}\n")
 		}
 	}

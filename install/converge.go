@@ -39,7 +39,7 @@ func converge(s *settings, t Target, want []Want, b backup, r *Report) error {
 	}
 	for _, w := range want {
 		if !touched[w.Event] {
-			r.Kept = append(r.Kept, change(w.Event, EntryCommand(t, w), w.Timeout))
+			r.Kept = append(r.Kept, s.change(w.Event, EntryCommand(t, w), w.Timeout))
 		}
 	}
 	return nil
@@ -60,14 +60,17 @@ func (s *settings) step(t Target, own []entry, wants map[string]Want, touched ma
 		}
 		return false, s.tidy(e.event, b)
 	}
+	timeoutKey := s.layout.timeoutKey()
 	for _, e := range own {
 		w := wants[e.event]
 		command := EntryCommand(t, w)
 		switch {
 		case e.command != command:
-			err = s.replace(e.obj.get("command"), command)
+			err = s.replace(e.obj.get(s.layout.commandKey()), command)
+		case timeoutKey == "":
+			continue
 		case e.timeout == nil:
-			err = s.add(e.obj, "timeout", w.Timeout)
+			err = s.add(e.obj, timeoutKey, w.Timeout)
 		case !sameNumber(s, e.timeout, w.Timeout):
 			err = s.replace(e.timeout, w.Timeout)
 		default:
@@ -75,7 +78,7 @@ func (s *settings) step(t Target, own []entry, wants map[string]Want, touched ma
 		}
 		if !touched[e.event] {
 			touched[e.event] = true
-			r.Updated = append(r.Updated, change(e.event, command, w.Timeout))
+			r.Updated = append(r.Updated, s.change(e.event, command, w.Timeout))
 		}
 		return false, err
 	}
@@ -83,7 +86,7 @@ func (s *settings) step(t Target, own []entry, wants map[string]Want, touched ma
 		if !seen[w.Event] {
 			touched[w.Event] = true
 			command := EntryCommand(t, w)
-			r.Added = append(r.Added, change(w.Event, command, w.Timeout))
+			r.Added = append(r.Added, s.change(w.Event, command, w.Timeout))
 			return false, s.addEntry(w.Event, s.hookObject(command, w.Timeout))
 		}
 	}
@@ -92,10 +95,23 @@ func (s *settings) step(t Target, own []entry, wants map[string]Want, touched ma
 
 // hookObject is the entry install writes, in the layout's shape.
 func (s *settings) hookObject(command string, timeout int64) object {
-	if s.layout == Flat {
+	switch s.layout {
+	case Flat:
 		return object{{"command", command}, {"timeout", timeout}}
+	case Copilot:
+		return object{{"type", "command"}, {"bash", command}, {"timeoutSec", timeout}}
+	case Windsurf:
+		return object{{"command", command}}
 	}
 	return object{{"type", "command"}, {"command", command}, {"timeout", timeout}}
+}
+
+// change is a Report entry; its timeout is nil where the layout writes none.
+func (s *settings) change(event, command string, timeout int64) Change {
+	if s.layout.timeoutKey() == "" {
+		return Change{Event: event, Command: command}
+	}
+	return change(event, command, timeout)
 }
 
 // tidy removes what install created and the removal of an entry left empty: the event's
@@ -118,7 +134,7 @@ func (s *settings) tidy(event string, b backup) error {
 	if err := s.remove(s.root, s.root.index("hooks")); err != nil {
 		return err
 	}
-	if v := s.root.get("version"); s.layout == Flat && v != nil && b.created("version") {
+	if v := s.root.get("version"); s.layout.versioned() && v != nil && b.created("version") {
 		return s.remove(s.root, s.root.index("version"))
 	}
 	return nil

@@ -1,8 +1,10 @@
 package install
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/safefile"
 )
 
 // Imported is one command hook of an agent's settings file, in config.yaml's terms.
@@ -30,6 +33,9 @@ type Imported struct {
 // config.yaml, and notes on what was left out or changed and why. Entries that run hookctl
 // are skipped: they are the wiring, not hooks. cfg says which custom events exist.
 func Read(path string, d *agent.Dialect, cfg *config.Config) ([]Imported, []string, error) {
+	if d.HookFiles {
+		return readHookDir(path, d)
+	}
 	s, entries, err := loadEntries(path, LayoutOf(d))
 	if err != nil {
 		return nil, nil, err
@@ -96,10 +102,78 @@ func convert(s *settings, d *agent.Dialect, cfg *config.Config, e entry) (*Impor
 // own folder; for the others the folder holding .claude, .codex or .gemini (the project, or
 // the home folder).
 func agentDir(path string, d *agent.Dialect) string {
-	if LayoutOf(d) == Flat {
+	switch LayoutOf(d) {
+	case Flat:
 		return filepath.Dir(path)
+	case Copilot: // .github/hooks/x.json: Copilot runs hooks from the repository's root
+		return filepath.Dir(filepath.Dir(filepath.Dir(path)))
 	}
 	return filepath.Dir(filepath.Dir(path))
+}
+
+// ImportSources are the files import reads for the agent whose settings are at path: the file
+// itself, or for Copilot CLI, which reads every hook file of its folder, each of those but
+// hookctl's own.
+func ImportSources(d *agent.Dialect, path string) ([]string, error) {
+	if LayoutOf(d) != Copilot {
+		return []string{path}, nil
+	}
+	matches, err := filepath.Glob(filepath.Join(filepath.Dir(path), "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(matches, func(m string) bool { return m == path }), nil
+}
+
+// hookFileExts are the extensions of the hook files Cline runs (3.0.65), "" for none.
+var hookFileExts = []string{"", ".sh", ".bash", ".zsh", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py", ".ps1"}
+
+// hookFileInterpreter is the program Cline runs a hook file with, by extension.
+var hookFileInterpreter = map[string]string{".sh": "bash", ".bash": "bash", ".zsh": "bash", ".js": "node",
+	".mjs": "node", ".cjs": "node", ".ts": "bun run", ".mts": "bun run", ".cts": "bun run", ".py": "python3", ".ps1": "pwsh -File"}
+
+// readHookDir lists the person's own hook files in a Cline hooks folder: those named after an
+// event (any case, an extension Cline runs), which are not hookctl's. Each becomes a hook that
+// runs the file by its path.
+func readHookDir(dir string, d *agent.Dialect) ([]Imported, []string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading %s: %w", dir, err)
+	}
+	t := TargetFor(d, dir, "hookctl")
+	var out []Imported
+	var notes []string
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		if !slices.Contains(hookFileExts, strings.ToLower(ext)) {
+			continue
+		}
+		base := strings.TrimSuffix(e.Name(), ext)
+		i := slices.IndexFunc(t.Events, func(ev string) bool { return strings.EqualFold(ev, base) })
+		if i < 0 || !e.Type().IsRegular() {
+			continue
+		}
+		event := t.Events[i]
+		path := filepath.Join(dir, e.Name())
+		data, _, err := safefile.ReadFile(path, 64<<10)
+		if err == nil && ownHookFile(data, t, event) {
+			continue // the wiring, not a hook
+		}
+		m, mapped := d.Mapping(event)
+		if !mapped {
+			notes = append(notes, fmt.Sprintf("skipped %s: %s has no hookctl event; add custom_events: [%s] to the config and import again", path, event, event))
+			continue
+		}
+		h := Imported{Event: m.Event, AgentEvent: event, Command: config.ShellQuote(path), Original: path, Agents: []string{d.Name}}
+		// Run it as Cline does: by its extension's interpreter, or bash without a #! line.
+		if interp := hookFileInterpreter[strings.ToLower(ext)]; interp != "" {
+			h.Command = interp + " " + config.ShellQuote(path)
+		} else if err == nil && !bytes.HasPrefix(data, []byte("#!")) {
+			h.Command = "bash " + config.ShellQuote(path)
+		}
+		out = append(out, h)
+	}
+	return out, notes, nil
 }
 
 // absolute rewrites a command whose program word is a relative path (./hooks/x.sh) to start

@@ -2,6 +2,7 @@ package install
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -22,8 +23,13 @@ const turnGap = 2 * time.Second
 
 // LayoutOf returns the layout of the agent's settings file.
 func LayoutOf(d *agent.Dialect) Layout {
-	if d.Name == "cursor" {
+	switch d.Name {
+	case "cursor":
 		return Flat
+	case "copilot":
+		return Copilot
+	case "windsurf":
+		return Windsurf
 	}
 	return Grouped
 }
@@ -38,7 +44,7 @@ func Plan(cfg *config.Config, d *agent.Dialect, events []string) (want []Want, s
 		return planEvents(cfg, d, events)
 	}
 	for _, m := range d.Events {
-		if general, _ := d.InstallEvent(m.Event); general != m.AgentEvent {
+		if general, _ := d.InstallEvent(m.Event); general != m.AgentEvent && !d.WireAll {
 			continue
 		}
 		if hooks := hooksFor(cfg, d, m.Event); len(hooks) > 0 {
@@ -106,6 +112,9 @@ func hooksFor(cfg *config.Config, d *agent.Dialect, event string) []config.Hook 
 // as hookctl's --deadline.
 func wantFor(cfg *config.Config, d *agent.Dialect, event string, hooks []config.Hook) Want {
 	limit := Dispatch(cfg, hooks) + Margin
+	if d.Limit > 0 {
+		limit = min(limit, d.Limit) // the agent waits no longer, whatever its hooks need (Cline)
+	}
 	return Want{Event: event, Timeout: d.Timeout(limit), Deadline: int64((limit + time.Second - 1) / time.Second)}
 }
 
@@ -122,4 +131,46 @@ func Dispatch(cfg *config.Config, hooks []config.Hook) time.Duration {
 		return sum
 	}
 	return longest
+}
+
+// TargetFor is the target install edits for the agent: its settings file (or, for Cline, its
+// hooks folder) at path, with entries that run the hookctl at bin.
+func TargetFor(d *agent.Dialect, path, bin string) Target {
+	t := Target{Agent: d.Name, Path: path, Layout: LayoutOf(d), Command: CommandLine(bin, d.Name),
+		Name: filepath.Base(bin), EventArg: d.EventFromArgs, HookFiles: d.HookFiles}
+	if d.HookFiles {
+		for _, m := range d.Events {
+			t.Events = append(t.Events, m.AgentEvent)
+		}
+		t.Events = append(t.Events, d.OtherEvents...)
+	}
+	return t
+}
+
+// AgentWarnings are what the person must know about the agent once its entries are written:
+// steps beyond install, and limits the agent sets that the hooks may pass.
+func AgentWarnings(cfg *config.Config, d *agent.Dialect, want []Want, project bool) []string {
+	var out []string
+	if d.Name == "copilot" && project {
+		out = append(out, "Copilot CLI runs a repository's hooks (.github/hooks) only in a folder you trust: "+
+			"it skips them silently otherwise; trust this folder when Copilot CLI asks (or add it to trusted_folders in ~/.copilot/config.json)")
+	}
+	if d.Limit > 0 {
+		limit := d.Limit - agent.DispatchMargin
+		for _, w := range want {
+			if took := Dispatch(cfg, hooksFor(cfg, d, eventOf(d, w.Event))); took > limit {
+				out = append(out, fmt.Sprintf("%s's %s hooks may take %s, but %s waits at most %s for a hook: hookctl ends them at %s, and a fail_closed hook then blocks; shorten their timeouts",
+					d.Title, w.Event, took, d.Title, d.Limit, limit))
+			}
+		}
+	}
+	return out
+}
+
+// eventOf is the hookctl event an agent event fires (a custom event: its own name).
+func eventOf(d *agent.Dialect, agentEvent string) string {
+	if m, ok := d.Mapping(agentEvent); ok {
+		return m.Event
+	}
+	return agentEvent
 }

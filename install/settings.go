@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/shlex"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/internal/safefile"
 )
 
@@ -21,7 +22,37 @@ const (
 	// Flat is Cursor's hooks.json: {"version": 1, "hooks": {EVENT: [{"command": C,
 	// "timeout": T}]}}.
 	Flat
+	// Copilot is a Copilot CLI hook file: {"version": 1, "hooks": {EVENT: [{"type":
+	// "command", "bash": C, "timeoutSec": T}]}}.
+	Copilot
+	// Windsurf is Windsurf's hooks.json: {"hooks": {EVENT: [{"command": C}]}}, with no timeout.
+	Windsurf
 )
+
+// nested reports whether an event's entries are groups holding a "hooks" list.
+func (l Layout) nested() bool { return l == Grouped }
+
+// versioned reports whether the file carries "version": 1.
+func (l Layout) versioned() bool { return l == Flat || l == Copilot }
+
+// commandKey is the key of an entry's command.
+func (l Layout) commandKey() string {
+	if l == Copilot {
+		return "bash"
+	}
+	return "command"
+}
+
+// timeoutKey is the key of an entry's timeout, "" where the agent takes none.
+func (l Layout) timeoutKey() string {
+	switch l {
+	case Copilot:
+		return "timeoutSec"
+	case Windsurf:
+		return ""
+	}
+	return "timeout"
+}
 
 // entry is one command hook found in a settings file.
 type entry struct {
@@ -85,9 +116,9 @@ func (s *settings) entries() ([]entry, error) {
 	if hooks == nil || err != nil {
 		return nil, err
 	}
-	if s.layout == Flat {
+	if s.layout.versioned() {
 		if v := s.root.get("version"); v != nil && string(s.data[v.start:v.end]) != "1" {
-			return nil, s.problem(v, `"version" is %s: hookctl knows version 1 only`, shownKey(string(s.data[v.start:v.end])))
+			return nil, s.problem(v, `"version" is %s: hookctl knows version 1 only (upgrade hookctl, or move the file away and run the command again)`, shownKey(string(s.data[v.start:v.end])))
 		}
 	}
 	var out []entry
@@ -99,7 +130,7 @@ func (s *settings) entries() ([]entry, error) {
 			if g.kind != '{' {
 				return nil, s.problem(g, "hooks.%s[%d] is %s, want an object", shownKey(m.key), gi, g.kindName())
 			}
-			if s.layout == Flat {
+			if !s.layout.nested() {
 				out = append(out, s.entry(m.key, gi, -1, g, g))
 				continue
 			}
@@ -122,8 +153,11 @@ func (s *settings) entries() ([]entry, error) {
 }
 
 func (s *settings) entry(event string, gi, hi int, group, h *node) entry {
-	e := entry{event: event, group: gi, hook: hi, obj: h, timeout: h.get("timeout")}
-	if c := h.get("command"); c != nil && c.kind == '"' {
+	e := entry{event: event, group: gi, hook: hi, obj: h}
+	if k := s.layout.timeoutKey(); k != "" {
+		e.timeout = h.get(k)
+	}
+	if c := h.get(s.layout.commandKey()); c != nil && c.kind == '"' {
 		e.command = c.str
 	}
 	if t := h.get("type"); t != nil && (t.kind != '"' || t.str != "command") {
@@ -139,9 +173,20 @@ func (s *settings) entry(event string, gi, hi int, group, h *node) entry {
 // `'/path/to/hookctl' run --agent AGENT --deadline N`, or `... run --agent AGENT` as older
 // hookctl wrote it, whatever the path (a moved binary's entry is still hookctl's, to be
 // replaced). name is this binary's file name, in case it is not "hookctl".
-func IsOwnCommand(command, agent, name string) bool {
+func IsOwnCommand(command, agentName, name string) bool {
 	words, err := shlex.Split(command)
-	if err != nil || (len(words) != 4 && len(words) != 6) {
+	if err != nil {
+		return false
+	}
+	// For agents whose payload does not name the event (Copilot CLI, Cline), a last word
+	// names it, one of the agent's; no other agent's entry has one.
+	if d, lerr := agent.Lookup(agentName); lerr == nil && d.EventFromArgs {
+		if len(words) != 5 && len(words) != 7 || !d.HasEvent(words[len(words)-1]) {
+			return false
+		}
+		words = words[:len(words)-1]
+	}
+	if len(words) != 4 && len(words) != 6 {
 		return false
 	}
 	base := filepath.Base(words[0])
@@ -153,14 +198,14 @@ func IsOwnCommand(command, agent, name string) bool {
 			return false
 		}
 	}
-	return words[1] == "run" && words[2] == "--agent" && words[3] == agent
+	return words[1] == "run" && words[2] == "--agent" && words[3] == agentName
 }
 
 // OwnDeadline returns the --deadline of an entry IsOwnCommand accepts, false when it has none
 // (older hookctl wrote none).
 func OwnDeadline(command string) (int64, bool) {
 	words, err := shlex.Split(command)
-	if err != nil || len(words) != 6 {
+	if err != nil || len(words) != 6 && len(words) != 7 {
 		return 0, false
 	}
 	return deadlineWord(words[4], words[5])
@@ -188,9 +233,13 @@ func CommandLine(bin, agent string) string {
 
 // EntryCommand is the command of the entry w: the target's command line with
 // `--deadline N`, the seconds the agent waits for it, so that hookctl ends its hooks before
-// the agent gives up on it.
+// the agent gives up on it; then the event, where the agent's payload does not name it.
 func EntryCommand(t Target, w Want) string {
-	return t.Command + " --deadline " + strconv.FormatInt(w.Deadline, 10)
+	command := t.Command + " --deadline " + strconv.FormatInt(w.Deadline, 10)
+	if t.EventArg {
+		command += " " + shellQuote(w.Event)
+	}
+	return command
 }
 
 // removeEntry deletes the hook entry, and its group when it was the group's only hook.

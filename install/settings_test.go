@@ -176,6 +176,26 @@ func TestIsOwnCommand(t *testing.T) {
 			t.Errorf("OwnDeadline(%q) = %d, %v, want %d", tc.command, n, ok, tc.seconds)
 		}
 	}
+	// Copilot CLI's and Cline's entries name the event, one of the agent's, last.
+	for _, tc := range []struct {
+		command, agent string
+		own            bool
+		seconds        int64
+	}{
+		{"'/bin/hookctl' run --agent copilot --deadline 10 'preToolUse'", "copilot", true, 10},
+		{"/bin/hookctl run --agent copilot preToolUse", "copilot", true, 0},
+		{"/bin/hookctl run --agent copilot --deadline 10", "copilot", false, 0},
+		{"/bin/hookctl run --agent copilot --deadline 10 PreToolUse", "copilot", false, 0},
+		{"/bin/hookctl run --agent cline --deadline 120 PreToolUse", "cline", true, 120},
+		{"/bin/hookctl run --agent cline --deadline 120 PreToolUse extra", "cline", false, 0},
+	} {
+		if got := IsOwnCommand(tc.command, tc.agent, "hookctl"); got != tc.own {
+			t.Errorf("IsOwnCommand(%q, %s) = %v, want %v", tc.command, tc.agent, got, tc.own)
+		}
+		if n, ok := OwnDeadline(tc.command); tc.own && (n != tc.seconds || ok != (tc.seconds > 0)) {
+			t.Errorf("OwnDeadline(%q) = %d, %v, want %d", tc.command, n, ok, tc.seconds)
+		}
+	}
 }
 
 // An entry written by an older hookctl, without --deadline, is still hookctl's: install

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
@@ -54,6 +55,9 @@ func Scan(home, project, name string) ([]Wiring, []error) {
 }
 
 func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
+	if d.HookFiles {
+		return scanHookFiles(d, scope, path, name)
+	}
 	s, entries, err := loadEntries(path, LayoutOf(d))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -89,10 +93,14 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 	files := map[string][]Wiring{}
 	var order []string
 	for _, w := range wired {
-		if files[w.File] == nil {
-			order = append(order, w.File)
+		key := w.File
+		if d, err := agent.Lookup(w.Agent); err == nil && d.HookFiles {
+			key = filepath.Dir(w.File) // one folder of hook files is one agent's wiring
 		}
-		files[w.File] = append(files[w.File], w)
+		if files[key] == nil {
+			order = append(order, key)
+		}
+		files[key] = append(files[key], w)
 	}
 	for _, file := range order {
 		ws := files[file]
@@ -102,7 +110,7 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 		}
 		fix := "hookctl install " + d.Name
 		if ws[0].Scope == "project" {
-			fix += " --project (in " + filepath.Dir(filepath.Dir(file)) + ")"
+			fix += " --project (in " + projectOf(d, file) + ")"
 		}
 		want, _, _ := Plan(cfg, d, nil)
 		for _, w := range want {
@@ -142,4 +150,45 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 		}
 	}
 	return out
+}
+
+// scanHookFiles finds the hook files install wrote in the agent's hooks folder.
+func scanHookFiles(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
+	t := TargetFor(d, path, name)
+	files, _, err := readHookFiles(t, t.Events)
+	if err != nil {
+		return nil, err
+	}
+	var out []Wiring
+	for _, event := range t.Events {
+		st := files[event]
+		if !st.own {
+			continue
+		}
+		hookctlEvent := event
+		if m, ok := d.Mapping(event); ok {
+			hookctlEvent = m.Event
+		}
+		command := hookFileCommand(st.data)
+		w := Wiring{Agent: d.Name, Scope: scope, File: st.path, AgentEvent: event, Event: hookctlEvent,
+			Binary: OwnBinary(command)}
+		if n, ok := OwnDeadline(command); ok {
+			w.Deadline = &n
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// projectOf is the project folder of an agent's project settings file (or hooks folder).
+func projectOf(d *agent.Dialect, file string) string {
+	rel := d.ProjectFile
+	if rel == "" {
+		rel = d.SettingsFile
+	}
+	dir := file
+	for range strings.Split(filepath.Clean(rel), string(filepath.Separator)) {
+		dir = filepath.Dir(dir)
+	}
+	return dir
 }

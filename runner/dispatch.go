@@ -205,7 +205,11 @@ func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
 			res.Warnings = append(res.Warnings, e.warning)
 		}
 	}
-	mergeInto(res, f.toolInput, effects, field)
+	merged := field
+	if f.payload == nil && f.mapping.Honours.Has(agent.Result) {
+		merged = "result" // an agent event whose text a hook replaces (Copilot's modifiedPrompt)
+	}
+	mergeInto(res, f.toolInput, effects, merged)
 }
 
 // matchHooks returns the indexes of the hooks whose matcher matches the tool, and gives each
@@ -371,33 +375,27 @@ func (d *Dispatcher) runOne(ctx context.Context, f *firing, h config.Hook, stdin
 	return d.start(ctx, f, a, stdin)
 }
 
-// start runs an admitted hook. Its held script is checked once more just before the start (a
-// prompt may have been open for a while): its path must still name it, unchanged. The script
-// then runs by that path (or, with `pin: exec`, as the held file), and the held file is read
-// again after the exit: a hook whose script changed while it ran is an anomaly, which can only
-// tighten what it answered.
+// start runs an admitted hook. Its held script is read once more just before the start (a
+// prompt may have been open for a while), runs as that open file, and is read again after the
+// exit: a hook whose script changed while it ran has its answer ignored.
 func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin []byte) (HookResult, effect) {
 	defer a.script.close()
 	h := a.h
 	if h.Remote() {
 		return d.runRemote(ctx, f.job, h, stdin)
 	}
-	c := Command{Argv: h.Argv, Env: d.env(h, f), Dir: d.Dir, Stdin: stdin, Timeout: h.Timeout}
 	if a.script != nil {
 		if err := a.script.stillPinned(); err != nil {
 			return skipped(f.job, h, consent.StatusChanged, err)
 		}
-		if h.PinExec {
-			c.Script, c.ScriptWord = a.script.f, h.ScriptWord
-		}
 	}
-	o := Exec(ctx, c)
+	o := Exec(ctx, Command{Argv: h.Argv, Env: d.env(h, f), Dir: d.Dir, Stdin: stdin, Timeout: h.Timeout,
+		Script: a.script.file(), ScriptWord: h.ScriptWord})
 	hr, e := f.judge(h, o)
 	if a.script != nil && o.Started {
 		hr.ScriptSHA256 = a.script.pin.SHA256
 		if err := a.script.unchangedSinceStart(); err != nil {
-			f.tighten(h, &hr, &e, anomaly{StatusChangedDuringRun, err.Error(), "its script changed while it ran"})
-			e.warning = fmt.Sprintf("hook %s on %s: %s", h.Command, h.Event, hr.Message)
+			return changedDuringRun(f.job, h, hr, err)
 		}
 	}
 	return hr, e
@@ -468,7 +466,11 @@ func (d *Dispatcher) RunHook(ctx context.Context, h config.Hook, p *Payload) Hoo
 // RunAgentHook is RunHook under an agent: raw is the agent's payload, given to the hook
 // verbatim, and the hook's answer is read in the agent's dialect on the agent event raw names.
 func (d *Dispatcher) RunAgentHook(ctx context.Context, dialect *agent.Dialect, h config.Hook, raw []byte) HookResult {
-	call, err := dialect.ReadPayload(raw)
+	named := ""
+	if dialect.EventFromArgs { // the payload does not say: the agent event that fires h.Event
+		named, _ = dialect.InstallEvent(h.Event)
+	}
+	call, err := dialect.ReadPayloadAs(raw, named)
 	if err != nil {
 		return HookResult{Command: h.Command, Status: StatusError, Message: fmt.Sprintf("invalid payload: %v", err)}
 	}

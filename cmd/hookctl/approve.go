@@ -68,11 +68,6 @@ func (a *app) approveRun(o approveOptions) error {
 	}
 	var hooks []config.Hook
 	if o.all {
-		// --all records the guards anew: from a config with errors it would drop the guards
-		// of the entries they dropped (SPEC 17.1).
-		if err := configErrors(s.cfg, "approve --all"); err != nil {
-			return err
-		}
 		hooks = s.cfg.Hooks
 		if len(hooks) == 0 {
 			return failuref("no hooks are configured in %s", s.loc.Config)
@@ -83,17 +78,8 @@ func (a *app) approveRun(o approveOptions) error {
 	ready, unreadable := pinnable(hooks)
 	in, stop := a.interrupts(true)
 	defer stop()
-	if recorded, err := s.store.Guards(); err == nil { // one that cannot be read fails the write below
-		if err := a.confirmDrop(in, "approve", consent.Dropped(recorded, ready, o.all)); err != nil {
-			return err
-		}
-	}
 	s.store.Interrupt = in.ctx.Done()
-	approve := s.store.Approve
-	if o.all {
-		approve = s.store.ApproveAll
-	}
-	approved, err := approve(ready...)
+	approved, err := s.store.Approve(ready...)
 	if err != nil {
 		return storeError(in, err)
 	}

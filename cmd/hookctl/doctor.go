@@ -131,7 +131,7 @@ func (a *app) examineWiring(s *session, cwd string, only *agent.Dialect, r *doct
 		r.Findings = append(r.Findings, doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring",
 			Message: "cannot check an agent's settings: " + err.Error()})
 	}
-	for _, f := range install.Findings(s.cfg, wired) {
+	for _, f := range append(install.Findings(s.cfg, wired), install.TrustFindings(home, wired)...) {
 		r.Findings = append(r.Findings, f)
 		if f.Severity == doctor.SeverityError {
 			r.Problems++

@@ -176,11 +176,15 @@ func (a *app) testAgent(in *interruption, d *runner.Dispatcher, o testOptions, d
 			return testJSON{}, usageErrorf("%s: %v", o.payloadFile, err)
 		}
 	}
-	if o.toolSet && m.Tool.Name == "" {
-		over := append(jsonx.AppendString([]byte(`{"tool_name":`), o.forTool), '}')
+	if key := toolNameKey(m); o.toolSet && key != "" {
+		over := append(jsonx.AppendString(append(jsonx.AppendString([]byte(`{`), key), ':'), o.forTool), '}')
 		raw, _ = agent.Overlay(raw, over) // both objects: this cannot fail
 	}
-	call, err := dialect.ReadPayload(raw)
+	named := ""
+	if dialect.EventFromArgs {
+		named = m.AgentEvent
+	}
+	call, err := dialect.ReadPayloadAs(raw, named)
 	if err != nil {
 		return testJSON{}, usageErrorf("%v", err)
 	}
@@ -198,6 +202,18 @@ func (a *app) testAgent(in *interruption, d *runner.Dispatcher, o testOptions, d
 		out.AgentOutput = json.RawMessage("null")
 	}
 	return out, nil
+}
+
+// toolNameKey is the top-level payload key --for-tool sets, "" when the agent event has a fixed
+// tool name or keeps it inside an object (Cline), where only the matchers see --for-tool.
+func toolNameKey(m agent.Mapping) string {
+	switch {
+	case m.Tool.Name != "" || len(m.Tool.NameAt) > 1:
+		return ""
+	case len(m.Tool.NameAt) == 1:
+		return m.Tool.NameAt[0]
+	}
+	return "tool_name"
 }
 
 func (a *app) printTest(out testJSON) {

@@ -50,17 +50,36 @@ func (a *app) importRun(o importOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, err := os.Stat(t.Path); errors.Is(err, fs.ErrNotExist) {
-		return failuref("%s has no settings file at %s: nothing to import", d.Title, t.Path)
-	}
-	r, err := install.ImportFile(loc.Config, t.Path, d, a.lookupEnv)
+	sources, err := install.ImportSources(d, t.Path)
 	if err != nil {
 		return failuref("%v", err)
 	}
-	if o.asJSON {
-		return a.printJSON(r)
+	var results []install.ImportResult
+	for _, src := range sources {
+		if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
+			if len(sources) == 1 {
+				return failuref("%s has no settings file at %s: nothing to import", d.Title, src)
+			}
+			continue
+		}
+		r, err := install.ImportFile(loc.Config, src, d, a.lookupEnv)
+		if err != nil {
+			return failuref("%v", err)
+		}
+		results = append(results, r)
 	}
-	a.printImport(r, d.Name)
+	if len(results) == 0 {
+		return failuref("%s has no hook files beside %s: nothing to import", d.Title, t.Path)
+	}
+	if o.asJSON {
+		if len(results) == 1 {
+			return a.printJSON(results[0])
+		}
+		return a.printJSON(results)
+	}
+	for _, r := range results {
+		a.printImport(r, d.Name)
+	}
 	return nil
 }
 

@@ -34,7 +34,8 @@ func (a *app) installCommand() *cobra.Command {
 		Long: `Adds to the agent's own settings file one hook entry per agent event that config.yaml has
 hooks for, each running this hookctl with run --agent AGENT. Everything else in the file is kept
 as it was; running it again changes nothing, and events no longer configured lose their entry.
-AGENT is claude-code, codex, gemini or cursor.`,
+AGENT is claude-code, codex, gemini, cursor, copilot, windsurf or cline (for Cline, one small
+executable per event in its hooks folder).`,
 		Example: `  hookctl install claude-code
   hookctl install cursor --project --dry-run
   hookctl install cursor --events preToolUse,beforeReadFile`,
@@ -80,9 +81,8 @@ func (a *app) installRun(o installOptions) error {
 	if err != nil {
 		return err
 	}
-	// A typo must never unwire an event (SPEC 14.2): a config with errors changes nothing.
-	if err := configErrors(s.cfg, "install"); err != nil {
-		return err
+	if s.cfg.Unreadable {
+		return failuref("%s cannot be read (see above): fix it first; %s is unchanged", s.loc.Config, t.Path)
 	}
 	// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
 	if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
@@ -94,11 +94,6 @@ func (a *app) installRun(o installOptions) error {
 	}
 	for _, name := range skipped {
 		a.warn(fmt.Sprintf("warning: %s has no hooks for %s in %s: not wired", d.Title, name, s.loc.Config))
-	}
-	if !o.dryRun {
-		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Install(t, want, true) }); err != nil {
-			return err
-		}
 	}
 	r, err := install.Install(t, want, o.dryRun)
 	if err != nil {
@@ -112,6 +107,9 @@ func (a *app) installRun(o installOptions) error {
 		fmt.Fprintf(a.stdout, "%s has no hooks for %s: nothing to wire\n", terminalSafe(s.loc.Config), d.Title)
 	} else if !o.dryRun {
 		a.warnUnapproved(s, d, want)
+	}
+	for _, w := range install.AgentWarnings(s.cfg, d, want, o.project) {
+		a.warn("warning: " + w)
 	}
 	return nil
 }
@@ -130,8 +128,7 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 		return nil, install.Target{}, err
 	}
 	bin := a.selfPath()
-	return d, install.Target{Agent: d.Name, Path: path, Layout: install.LayoutOf(d),
-		Command: install.CommandLine(bin, d.Name), Name: filepath.Base(bin)}, nil
+	return d, install.TargetFor(d, path, bin), nil
 }
 
 // settingsPath is the agent's user settings file, or with project the one in the current
@@ -142,7 +139,7 @@ func (a *app) settingsPath(d *agent.Dialect, project bool) (string, error) {
 		if err != nil {
 			return "", failuref("finding the current folder: %w", err)
 		}
-		path, err := install.ProjectFile(dir, d.SettingsFile)
+		path, err := install.ProjectFile(dir, d.ProjectRel())
 		if err != nil {
 			return "", failuref("%v", err)
 		}

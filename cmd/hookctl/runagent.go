@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -23,7 +24,18 @@ func (a *app) runAgent(o runOptions) error {
 	if err != nil {
 		return asFailure(err)
 	}
-	call, err := dialect.ReadPayload(raw)
+	named, agentEvt := o.event, ""
+	switch {
+	case named != "" && dialect.HasEvent(named):
+		// The agent's own event name, as install writes it for agents whose payload has none.
+		named, agentEvt = "", named
+	case named != "" && dialect.EventFromArgs:
+		agentEvt, _ = dialect.InstallEvent(named)
+	case dialect.EventFromArgs:
+		return failuref("%s's payload does not name its event: name it, as hookctl install %s writes it (hookctl run --agent %s %s)",
+			dialect.Title, dialect.Name, dialect.Name, dialect.Events[0].AgentEvent)
+	}
+	call, err := dialect.ReadPayloadAs(raw, agentEvt)
 	if err != nil {
 		return failuref("%v", err)
 	}
@@ -31,7 +43,7 @@ func (a *app) runAgent(o runOptions) error {
 	if err != nil {
 		return asFailure(err)
 	}
-	guarded := o.event
+	guarded := named
 	if guarded == "" {
 		guarded = call.Mapping.Event
 	}
@@ -39,12 +51,12 @@ func (a *app) runAgent(o runOptions) error {
 	if err != nil {
 		return asFailure(err)
 	}
-	event, err := agentEvent(cfg, dialect, call, o.event)
+	event, err := agentEvent(cfg, dialect, call, named)
 	if err != nil {
 		return err
 	}
 	if event == "" { // an agent event hookctl does not know and no custom event of that name
-		return a.writeAgentAnswer(nil)
+		return a.writeAgentAnswer(dialect, nil)
 	}
 	if o.toolSet {
 		call.ToolName = &o.tool
@@ -56,18 +68,47 @@ func (a *app) runAgent(o runOptions) error {
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
 	defer cancel()
+	if dialect.Limit > 0 {
+		// The agent stops waiting at its own limit and goes on without an answer (Cline runs
+		// the tool): hookctl ends its hooks before, whatever --deadline says, so that a
+		// fail_closed one still blocks.
+		var cancelLimit context.CancelFunc
+		ctx, cancelLimit = context.WithDeadline(ctx, a.began.Add(dialect.Limit-agent.DispatchMargin))
+		defer cancelLimit()
+	}
 	res, err := d.DispatchAgent(ctx, dialect, call, event, raw)
 	if err != nil {
 		return failuref("%v", err)
 	}
 	a.warnAgentRun(res)
-	werr := a.writeAgentAnswer(a.agentAnswer(dialect, call, event, res))
+	out := a.agentAnswer(dialect, call, event, res)
 	a.recordAudit(cfg, loc, res, dialect.Name, call.ToolName, start)
-	if werr != nil {
-		return werr
-	}
 	if sig := in.received(); sig != 0 {
+		if err := a.writeAgentAnswer(dialect, out); err != nil {
+			return err
+		}
 		return silent(exitInterrupted + sig)
+	}
+	return a.writeAgentAnswer(dialect, out)
+}
+
+// writeAgentAnswer writes the answer where the agent reads it: on stdout, `{}` for no opinion
+// (hookctl writes a JSON object whenever it exits 0 under --agent: Gemini CLI takes stderr for
+// the answer when stdout is empty, and Copilot CLI and Cline want JSON), or, for an agent that
+// reads only exit statuses (Windsurf), a refusal's reason on stderr with exit status 2.
+func (a *app) writeAgentAnswer(dialect *agent.Dialect, out []byte) error {
+	if dialect.ExitWriter {
+		if out == nil {
+			return nil
+		}
+		fmt.Fprintln(a.stderr, terminalSafeLines(string(out)))
+		return silent(exitBlocked)
+	}
+	if out == nil {
+		out = []byte("{}")
+	}
+	if _, err := a.stdout.Write(append(out, '\n')); err != nil {
+		return failuref("writing result: %w", err)
 	}
 	return nil
 }
@@ -80,19 +121,6 @@ func (a *app) agentAnswer(dialect *agent.Dialect, call agent.Call, event string,
 		a.warn("warning: " + w)
 	}
 	return out
-}
-
-// writeAgentAnswer writes the answer, {} for no opinion: under --agent hookctl writes a JSON
-// object whenever it exits 0, since Gemini CLI takes stderr for the answer when stdout is empty
-// (and a warning there is no answer).
-func (a *app) writeAgentAnswer(out []byte) error {
-	if out == nil {
-		out = []byte("{}")
-	}
-	if _, err := a.stdout.Write(append(out, '\n')); err != nil {
-		return failuref("writing result: %w", err)
-	}
-	return nil
 }
 
 // agentEvent is the hookctl event an agent's call fires: the one named on the command line,
