@@ -92,6 +92,9 @@ type Hook struct {
 	TimeoutClamped bool
 	// FailClosed makes the hook block, on a blocking event, when it cannot answer.
 	FailClosed bool
+	// PinExec (`pin: exec`) runs the pinned script as the very file that was checked
+	// (/dev/fd/N) instead of by its path. It is part of the approval. Only a pinned hook has it.
+	PinExec bool
 	// Agents names the dialects the hook is written for (`agents:`); empty means every agent.
 	Agents []string
 	// Line and Col locate the entry in the config file.

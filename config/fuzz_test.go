@@ -47,6 +47,12 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		for _, h := range c.Hooks {
+			if h.Remote() { // a url hook has no program
+				if len(h.Argv) != 0 || h.Pinned() || h.PinExec {
+					t.Errorf("url hook %q has argv %q, script %q, pin exec %v", h.Command, h.Argv, h.Script, h.PinExec)
+				}
+				continue
+			}
 			if len(h.Argv) == 0 || h.Argv[0] == "" {
 				t.Errorf("hook %q has no program: argv %q", h.Command, h.Argv)
 			}
@@ -72,6 +78,9 @@ func FuzzParse(f *testing.F) {
 				t.Errorf("hook %q has script word %d of %d", h.Command, h.ScriptWord, len(h.Argv))
 			} else if w := h.Argv[h.ScriptWord]; h.ScriptWord > 0 && (strings.HasPrefix(w, "-") || isRemote(w)) {
 				t.Errorf("hook %q takes the flag or URL %q for its script", h.Command, w)
+			}
+			if h.PinExec && !h.Pinned() {
+				t.Errorf("hook %q runs as its held script but pins none", h.Command)
 			}
 			if !c.KnownEvent(h.Event) {
 				t.Errorf("hook %q on unknown event %q", h.Command, h.Event)

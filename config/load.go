@@ -429,7 +429,7 @@ func entryCommands(n *yaml.Node) []string {
 	return out
 }
 
-var entryKeys = []string{"matcher", "command", "timeout", "fail_closed", "agents", "url", "headers", "allowed_env", "method"}
+var entryKeys = []string{"matcher", "command", "timeout", "fail_closed", "agents", "pin", "url", "headers", "allowed_env", "method"}
 
 // entry validates one hook entry. Every problem is reported; any error drops the entry.
 func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
@@ -485,6 +485,7 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 	h.Timeout = DefaultTimeout
 	var failClosedKey *yaml.Node   // fail_closed, or its alias failClosed
 	var failClosedValue *yaml.Node // its value, when true
+	var pinNode *yaml.Node
 	for _, p := range ps {
 		v := deref(p.value)
 		switch p.key.Value {
@@ -536,6 +537,13 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 				continue
 			}
 			h.Agents = agents
+		case "pin":
+			exec, valid := l.pin(v, event, h.Command)
+			if !valid {
+				ok = false
+				continue
+			}
+			h.PinExec, pinNode = exec, v
 		default:
 			l.warnf(p.key.Line, p.key.Column, event, h.Command, "unknown key %q in hook (ignored)%s", p.key.Value, didYouMean(p.key.Value, entryKeys))
 		}
@@ -544,7 +552,37 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 		l.warnf(v.Line, v.Column, event, h.Command, "fail_closed has no effect on %s: %s", event, blockersOf(event))
 		h.FailClosed = false
 	}
+	if v := pinNode; v != nil && ok && !h.Pinned() {
+		l.warnf(v.Line, v.Column, event, h.Command, "pin has no effect: it says how a script named by a path runs, and this hook has none (a url, or a program found on PATH)")
+		h.PinExec = false
+	}
 	return h, ok
+}
+
+// Values of an entry's pin key.
+const (
+	// PinPath, the default, runs a pinned script by its own path, checked just before the
+	// start and after the exit (SPEC 14.3).
+	PinPath = "path"
+	// PinExec runs the very file that was checked, as /dev/fd/N.
+	PinExec = "exec"
+)
+
+// pin reads an entry's pin key: exec reports PinExec. Anything but one of the two values drops
+// the entry: a misspelt exec must not run the script by its path unnoticed.
+func (l *loader) pin(n *yaml.Node, event, command string) (exec, ok bool) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" {
+		switch n.Value {
+		case PinPath:
+			return false, true
+		case PinExec:
+			return true, true
+		}
+		l.errorf(n.Line, n.Column, event, command, "unknown pin %q%s (valid: %s, %s) (hook dropped)", n.Value, didYouMean(n.Value, []string{PinPath, PinExec}), PinPath, PinExec)
+		return false, false
+	}
+	l.errorf(n.Line, n.Column, event, command, "pin must be %q or %q, not %s (hook dropped)", PinPath, PinExec, describe(n))
+	return false, false
 }
 
 // canBlock reports whether the hook can stop its agent: on pre_tool_call, or under one of its

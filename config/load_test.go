@@ -66,6 +66,24 @@ func TestLoad(t *testing.T) {
 		}},
 		{"valid/null_values", func(t *testing.T, c *Config) { wantCommands(t, c) }},
 
+		// How a pinned script runs.
+		{"valid/pin", func(t *testing.T, c *Config) {
+			wantCommands(t, c, "./held.sh", "./held.sh --twice", "./by-path.sh", "./default.sh")
+			for i, want := range []bool{true, true, false, false} {
+				if c.Hooks[i].PinExec != want {
+					t.Errorf("%s: PinExec %v, want %v", c.Hooks[i].Command, c.Hooks[i].PinExec, want)
+				}
+			}
+		}},
+		{"invalid/pin_bad", func(t *testing.T, c *Config) {
+			wantCommands(t, c, "./kept.sh", "true", "http://127.0.0.1:9/hooks", "./pinn.sh")
+			for _, h := range c.Hooks {
+				if h.PinExec != (h.Command == "./kept.sh") {
+					t.Errorf("%s: PinExec %v", h.Command, h.PinExec)
+				}
+			}
+		}},
+
 		// Events.
 		{"invalid/unknown_event_suggest", func(t *testing.T, c *Config) { wantCommands(t, c, "./kept.sh") }},
 		{"invalid/unknown_event_list", func(t *testing.T, c *Config) { wantCommands(t, c, "./kept.sh") }},
@@ -473,6 +491,9 @@ func dumpHooks(c *Config) string {
 		fmt.Fprintf(&b, "  matcher: %q\n  command: %q\n  argv: %q\n", h.Matcher, h.Command, argv)
 		fmt.Fprintf(&b, "  script: word %d %q pinned=%v\n", h.ScriptWord, rel(h.Script), h.Pinned())
 		fmt.Fprintf(&b, "  timeout: %v%s\n  fail_closed: %v\n", h.Timeout, clamped, h.FailClosed)
+		if h.PinExec {
+			b.WriteString("  pin: exec\n")
+		}
 	}
 	return b.String()
 }

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/hookctl/hookctl/config"
 )
 
 // Status is the consent state of one hook.
@@ -41,6 +43,9 @@ type Approval struct {
 	ApprovedAt time.Time `json:"approved_at"`
 	// Script is nil when the hook's script is not named by a path (found on PATH at run time).
 	Script *ScriptPin `json:"script"`
+	// Pin is config.PinExec when the pinned script was approved to run as the held file
+	// (`pin: exec`), "" when it runs by its path (the default). The file leaves it out then.
+	Pin string `json:"pin,omitempty"`
 }
 
 // Allowlist is the content of the allowlist file.
@@ -69,6 +74,7 @@ type approvalJSON struct {
 	Matcher    string   `json:"matcher"`
 	ApprovedAt string   `json:"approved_at"`
 	Script     *pinJSON `json:"script"`
+	Pin        string   `json:"pin,omitempty"`
 }
 
 type pinJSON struct {
@@ -96,6 +102,16 @@ func (w approvalJSON) toApproval(pin *ScriptPin) (Approval, error) {
 		return Approval{}, fmt.Errorf("approved_at: %w", err)
 	}
 	ap := Approval{Event: w.Event, Command: w.Command, Matcher: w.Matcher, ApprovedAt: at}
+	switch w.Pin {
+	case "":
+	case config.PinExec:
+		if w.Script == nil {
+			return Approval{}, errors.New("pin: no script to run as the held file")
+		}
+		ap.Pin = w.Pin
+	default:
+		return Approval{}, fmt.Errorf("pin %q is not %q", w.Pin, config.PinExec)
+	}
 	if w.Script != nil {
 		p := w.Script
 		if p.Path == "" {
@@ -221,6 +237,7 @@ func (a *Allowlist) Encode() []byte {
 				Command:    ap.Command,
 				Matcher:    ap.Matcher,
 				ApprovedAt: formatTime(ap.ApprovedAt),
+				Pin:        ap.Pin,
 			}
 			if p := ap.Script; p != nil {
 				w.Script = &pinJSON{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: formatTime(p.Mtime)}

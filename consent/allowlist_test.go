@@ -149,6 +149,8 @@ func TestDecodeCorrupt(t *testing.T) {
 		{"leading zero", `{"version":01,"approvals":[]}`, "want an integer"},
 		{"control character", "{\"version\":1,\"approvals\":[{\"event\":\"a\tb\",\"command\":\"c\"}]}", "control character"},
 		{"bad escape", `{"version":1,"approvals":[{"event":"\q","command":"c"}]}`, "invalid escape"},
+		{"pin other than exec", `{"version":1,"approvals":[{"event":"e","command":"c","script":{"path":"/x","sha256":"` + sumA + `"},"pin":"path"}]}`, `pin "path" is not "exec"`},
+		{"pin without script", `{"version":1,"approvals":[{"event":"e","command":"c","pin":"exec"}]}`, "pin: no script"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

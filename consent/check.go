@@ -153,6 +153,9 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 			changed = append(changed, fmt.Sprintf("content differs (sha256 %s, approved %s)",
 				short(c.Current.SHA256), short(old.SHA256)))
 		}
+		if old != nil && ap.Pin != pinOf(h) {
+			changed = append(changed, fmt.Sprintf("pin differs (approved %s, now %s)", pinName(ap.Pin), pinName(pinOf(h))))
+		}
 		if len(changed) > 0 {
 			c.Status, c.ContentChanged = StatusChanged, true
 		}
@@ -184,6 +187,22 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 		c.Reason = strings.Join(notes, "; ")
 	}
 	return c
+}
+
+// pinOf is what an approval records of how the hook's pinned script runs: config.PinExec, or
+// "" for the default, by its path.
+func pinOf(h config.Hook) string {
+	if h.Pinned() && h.PinExec {
+		return config.PinExec
+	}
+	return ""
+}
+
+func pinName(pin string) string {
+	if pin == "" {
+		return config.PinPath
+	}
+	return pin
 }
 
 // short abbreviates a hash for messages; the full value is in Current and Approval.

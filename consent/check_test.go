@@ -341,3 +341,66 @@ func TestPinnedApprovalDoesNotCoverPATHProgram(t *testing.T) {
 		t.Errorf("Decide = %s: the PATH program would run under the script's approval", got)
 	}
 }
+
+// TestPinModeIsPartOfTheApproval: how the pinned script runs (by its path, or as the held file
+// with pin: exec) is recorded with the approval, and a change of it makes the hook changed.
+func TestPinModeIsPartOfTheApproval(t *testing.T) {
+	dir := t.TempDir()
+	s := NewStore(filepath.Join(dir, "allowlist.json"))
+	h := config.Hook{Event: "pre_tool_call", Command: "./guard.sh", Script: writeScript(t, dir, "guard.sh", "#!/bin/sh\n")}
+	exec := h
+	exec.PinExec = true
+	for _, tt := range []struct {
+		approved, now config.Hook
+		reason        string
+	}{
+		{h, exec, "pin differs (approved path, now exec)"},
+		{exec, h, "pin differs (approved exec, now path)"},
+		{exec, exec, ""},
+	} {
+		if _, err := s.Approve(tt.approved); err != nil {
+			t.Fatal(err)
+		}
+		list, err := s.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := list.Approvals[0].Pin, pinOf(tt.approved); got != want {
+			t.Errorf("recorded pin %q, want %q", got, want)
+		}
+		c := list.Check(tt.now)
+		if tt.reason == "" {
+			if c.Status != StatusApproved {
+				t.Errorf("same pin: status %s (%s)", c.Status, c.Reason)
+			}
+			continue
+		}
+		if c.Status != StatusChanged || !strings.Contains(c.Reason, tt.reason) {
+			t.Errorf("status %s (%s), want changed: %s", c.Status, c.Reason, tt.reason)
+		}
+	}
+	// The file says so, and reads back.
+	data, err := os.ReadFile(filepath.Join(dir, "allowlist.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"pin": "exec"`) {
+		t.Errorf("the allowlist does not record pin exec:\n%s", data)
+	}
+	// ApproveSeen, the prompt's approval, records it too.
+	if _, err := s.ApproveSeen(exec, mustPin(t, exec.Script)); err != nil {
+		t.Fatal(err)
+	}
+	if list, err := s.Load(); err != nil || list.Check(h).Status != StatusChanged || list.Check(exec).Status != StatusApproved {
+		t.Errorf("ApproveSeen did not record pin exec (%v)", err)
+	}
+}
+
+func mustPin(t *testing.T, path string) *ScriptPin {
+	t.Helper()
+	pin, err := PinScript(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pin
+}

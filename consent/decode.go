@@ -148,6 +148,8 @@ func readApproval(r *jsonx.Reader, w *approvalJSON, pin *pinJSON) error {
 				w.Script = pin
 				err = readPin(r, pin)
 			}
+		case "pin":
+			w.Pin, err = r.StringOrNull()
 		default:
 			err = unknownKey(r, key)
 		}

@@ -159,7 +159,7 @@ func TestFindings(t *testing.T) {
 
 // Doctor never runs a hook that is not approved, nor one changed since approval.
 func TestNeverRunsUnapproved(t *testing.T) {
-	// A pinned script runs as /dev/fd/3: readlink -f gives back its path.
+	// readlink -f gives the script's path however it runs (by its path, or as /dev/fd/3).
 	sentinel := "#!/bin/sh\nself=$(readlink -f \"$0\")\ntouch \"$(dirname \"$self\")/ran-$(basename \"$self\")\"\necho '{}'\n"
 	f := setup(t, `hooks:
   pre_tool_call:

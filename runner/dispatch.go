@@ -375,27 +375,33 @@ func (d *Dispatcher) runOne(ctx context.Context, f *firing, h config.Hook, stdin
 	return d.start(ctx, f, a, stdin)
 }
 
-// start runs an admitted hook. Its held script is read once more just before the start (a
-// prompt may have been open for a while), runs as that open file, and is read again after the
-// exit: a hook whose script changed while it ran has its answer ignored.
+// start runs an admitted hook. Its held script is checked once more just before the start (a
+// prompt may have been open for a while): its path must still name it, unchanged. The script
+// then runs by that path (or, with `pin: exec`, as the held file), and the held file is read
+// again after the exit: a hook whose script changed while it ran is an anomaly, which can only
+// tighten what it answered.
 func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin []byte) (HookResult, effect) {
 	defer a.script.close()
 	h := a.h
 	if h.Remote() {
 		return d.runRemote(ctx, f.job, h, stdin)
 	}
+	c := Command{Argv: h.Argv, Env: d.env(h, f), Dir: d.Dir, Stdin: stdin, Timeout: h.Timeout}
 	if a.script != nil {
 		if err := a.script.stillPinned(); err != nil {
 			return skipped(f.job, h, consent.StatusChanged, err)
 		}
+		if h.PinExec {
+			c.Script, c.ScriptWord = a.script.f, h.ScriptWord
+		}
 	}
-	o := Exec(ctx, Command{Argv: h.Argv, Env: d.env(h, f), Dir: d.Dir, Stdin: stdin, Timeout: h.Timeout,
-		Script: a.script.file(), ScriptWord: h.ScriptWord})
+	o := Exec(ctx, c)
 	hr, e := f.judge(h, o)
 	if a.script != nil && o.Started {
 		hr.ScriptSHA256 = a.script.pin.SHA256
 		if err := a.script.unchangedSinceStart(); err != nil {
-			return changedDuringRun(f.job, h, hr, err)
+			f.tighten(h, &hr, &e, anomaly{StatusChangedDuringRun, err.Error(), "its script changed while it ran"})
+			e.warning = fmt.Sprintf("hook %s on %s: %s", h.Command, h.Event, hr.Message)
 		}
 	}
 	return hr, e

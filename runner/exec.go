@@ -41,7 +41,8 @@ type Command struct {
 	// Timeout goes through config.EffectiveTimeout, so nothing can bypass the clamp.
 	Timeout time.Duration
 	// Script, when set, is the open file of the script that Argv[ScriptWord] names: that very
-	// file runs, whatever the path names by the time the process starts.
+	// file runs, as /dev/fd/3, whatever the path names by the time the process starts (a
+	// hook's `pin: exec`). Without it the script runs by its path.
 	Script     *os.File
 	ScriptWord int
 }

@@ -56,33 +56,68 @@ func (j job) blocking() bool { return j.mapping.Honours.Has(agent.Block) }
 // skipped describes a hook that consent kept from running; detail, when not nil, says what
 // changed. On a blocking event a fail_closed hook blocks instead of being silently skipped.
 func skipped(j job, h config.Hook, st consent.Status, detail error) (HookResult, effect) {
-	hr := HookResult{Command: h.Command, Status: StatusSkippedUnapproved}
-	why := "not approved"
+	hr := HookResult{Command: h.Command}
+	status, why := StatusSkippedUnapproved, "not approved"
 	if st == consent.StatusChanged {
-		hr.Status, why = StatusSkippedChanged, "changed since approval"
+		status, why = StatusSkippedChanged, "changed since approval"
 	}
 	fix := fmt.Sprintf("review it, then run: hookctl hooks approve %s --event %s (or pass --accept-hooks for this run)", config.ShellQuote(h.Command), h.Event)
-	hr.Message = fmt.Sprintf("%s; %s", why, fix)
+	msg := fmt.Sprintf("%s; %s", why, fix)
 	if detail != nil {
-		hr.Message = fmt.Sprintf("%s: %v; %s", why, detail, fix)
+		msg = fmt.Sprintf("%s: %v; %s", why, detail, fix)
 	}
-	e := effect{warning: fmt.Sprintf("skipped hook %s on %s: %s", h.Command, h.Event, hr.Message)}
-	failClosed(j, h, &e, why)
+	var e effect
+	j.tighten(h, &hr, &e, anomaly{status, msg, why})
+	e.warning = fmt.Sprintf("skipped hook %s on %s: %s", h.Command, h.Event, hr.Message)
 	return hr, e
 }
 
-// changedDuringRun replaces the result of a hook whose script changed while it ran: what it
-// answered may come from content nobody approved, so it has no effect, and a fail_closed hook
-// blocks.
-func changedDuringRun(j job, h config.Hook, hr HookResult, why error) (HookResult, effect) {
-	hr.Status, hr.Directive = StatusChangedDuringRun, ""
-	hr.Message = fmt.Sprintf("%v; its answer is ignored", why)
-	e := effect{warning: fmt.Sprintf("hook %s on %s: %s", h.Command, h.Event, hr.Message)}
-	failClosed(j, h, &e, "its script changed while it ran")
-	return hr, e
+// anomaly is something that went wrong around a hook (SPEC 14.1): its script changed or was
+// touched while it ran, it could not be checked, approved or started, its answer could not be
+// read, or hookctl itself hit an error.
+type anomaly struct {
+	status Status
+	// message is the hook's result message; reason ends the block of a fail_closed hook
+	// ("hook ./guard.sh failed closed: REASON").
+	message, reason string
 }
 
-// failClosed makes a hook that could not answer block, when it is fail_closed on a blocking event.
+// tighten is the one rule every anomaly goes through: it can only make the decision stricter.
+// A block the hook gave stands, and so does a stop of the agent; anything else it answered
+// (allow, ask, a rewrite, context, a replaced result, keep working, a notice) is dropped; and a
+// fail_closed hook on an event that can block blocks. Nothing about the anomaly (a change of
+// the script's status alone, a link count) makes it looser.
+func (j job) tighten(h config.Hook, hr *HookResult, e *effect, a anomaly) {
+	kept := effect{command: e.command, warning: e.warning}
+	if e.block {
+		kept.block, kept.message = true, e.message
+		kept.userMessage, kept.agentMessage = e.userMessage, e.agentMessage
+	}
+	if e.halt {
+		kept.halt, kept.stopReason = true, e.stopReason
+	}
+	if !kept.block {
+		failClosed(j, h, &kept, a.reason)
+	}
+	hr.Status, hr.Message = a.status, a.message
+	switch {
+	case e.block:
+		hr.Message += "; the block it gave stands, the rest of its answer is ignored"
+	case hr.Directive != "":
+		hr.Message += "; its answer is ignored"
+	}
+	hr.Directive = ""
+	if kept.block {
+		hr.Directive = "block"
+	}
+	if kept.halt {
+		hr.Directive = joinDirective(hr.Directive, "stop")
+	}
+	*e = kept
+}
+
+// failClosed makes a hook that could not answer block, when it is fail_closed on a blocking
+// event: tighten's last step, and the rule for a hook that failed (see judge).
 func failClosed(j job, h config.Hook, e *effect, why string) {
 	if h.FailClosed && j.blocking() {
 		e.block, e.userMessage, e.agentMessage = true, "", ""
@@ -99,8 +134,7 @@ func (j job) judge(h config.Hook, o Outcome) (HookResult, effect) {
 	hr := newHookResult(h, o)
 	e := effect{command: h.Command}
 	fail := func(st Status, why string) (HookResult, effect) {
-		hr.Status, hr.Message = st, why
-		failClosed(j, h, &e, why)
+		j.tighten(h, &hr, &e, anomaly{st, why, why})
 		return hr, e
 	}
 	switch {

@@ -83,8 +83,7 @@ func (j job) judgeReply(h config.Hook, r Reply, took time.Duration) (HookResult,
 	hr := HookResult{Command: h.Command, DurationMS: took.Milliseconds(), OutputTruncated: r.Truncated}
 	e := effect{command: h.Command}
 	fail := func(st Status, why string) (HookResult, effect) {
-		hr.Status, hr.Message = st, why
-		failClosed(j, h, &e, why)
+		j.tighten(h, &hr, &e, anomaly{st, why, why})
 		return hr, e
 	}
 	timeout, _ := config.EffectiveTimeout(h.Timeout)

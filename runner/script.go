@@ -3,29 +3,24 @@ package runner
 import (
 	"fmt"
 	"os"
-	"syscall"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/safefile"
 )
 
 // heldScript is a hook's pinned script, opened once and held from the consent check until the
-// hook has exited: consent judges the content read from this file, the hook runs this file
-// (see Command.Script), and after it exits the file is read again to see that nothing changed
-// while it ran. A rename of another file over the script's path cannot slip in between.
+// hook has exited. The held file is the unit of every check: consent judges the content read
+// from it; just before the start its path must still name it, unchanged (SPEC 14.3, 17.7); and
+// after the exit it is read again to see that nothing changed while the hook ran. The hook runs
+// the script by its path, as its agent would, so that the script finds its own files through
+// $0, BASH_SOURCE or __file__; with `pin: exec` it runs the held file itself (see
+// Command.Script).
 type heldScript struct {
 	f   *os.File
 	pin *consent.ScriptPin
-	at  fileState
-}
-
-// fileState is what of an open file changes when its content is written: size and mtime,
-// which a writer can set back, and, where the system has it, ctime, which it cannot (ctime
-// also moves on a chmod or a rename of the file itself, which errs on the safe side).
-type fileState struct {
-	size         int64
-	mtime, ctime syscall.Timespec
-	nlink        uint64
+	// at is the held file's version when it was last found pinned, just before the start.
+	at safefile.Stamp
 }
 
 // holdScript opens the hook's pinned script and pins its content. It returns nil and what
@@ -46,56 +41,67 @@ func holdScript(h config.Hook) (*heldScript, consent.Script) {
 	return s, consent.Script{Pin: s.pin}
 }
 
-// stillPinned reads the held file again, as late before the start as the caller can, and
-// reports an error when its content is no longer the pinned one (it was written to while a
-// person was asked, say). From here on any write counts: see unchangedSinceStart.
+// statusRetries bounds how often the check before a start is made again when only the file's
+// status moved between its two looks (a touch, say): each try reads the content anew.
+const statusRetries = 10
+
+// stillPinned checks the held file as late before the start as the caller can: its content is
+// still the pinned one (it may have been written to while a person was asked, say), and its
+// path names it with the same device, inode, size, mtime and ctime, so that what runs by that
+// path is what was hashed. From here on any change counts: see unchangedSinceStart.
 func (s *heldScript) stillPinned() error {
-	held, err := s.f.Stat()
-	if err != nil {
-		return fmt.Errorf("script %s cannot be read again: %w", s.pin.Path, err)
+	for try := 1; ; try++ {
+		// The held file's status is taken before its content is read: a write during the read
+		// moves its ctime, which the path's status, taken after, then shows.
+		held, err := s.f.Stat()
+		if err != nil {
+			return fmt.Errorf("script %s cannot be read again: %w", s.pin.Path, err)
+		}
+		if err := s.sameContent(); err != nil {
+			return err
+		}
+		now, err := s.atPath(held)
+		if err != nil {
+			return err
+		}
+		if at := safefile.StampOf(held); safefile.StampOf(now) == at {
+			s.at = at
+			return nil
+		}
+		if try == statusRetries {
+			return fmt.Errorf("script %s keeps changing: its size or times moved while it was checked", s.pin.Path)
+		}
 	}
-	if err := s.sameContent(); err != nil {
-		return err
-	}
-	if err := s.stillAtPath(held); err != nil {
-		return err
-	}
-	s.at = stateOf(held)
-	return nil
 }
 
-// stillAtPath reports an error when the script's path no longer names the held file (another
-// file was renamed over it, or it was moved away). Running the held file would not be enough:
-// some interpreters (node) resolve the /dev/fd link they are given back to a path and read the
-// file they find there, which is then another than the one judged. held is the held file's
-// status, taken by the caller (its identity does not change while it is open).
-func (s *heldScript) stillAtPath(held os.FileInfo) error {
+// atPath returns the status of the file at the script's path, or an error when that is no
+// longer the held file (another file was renamed over it, or it was moved away). held is the
+// held file's status, taken by the caller.
+func (s *heldScript) atPath(held os.FileInfo) (os.FileInfo, error) {
 	now, err := os.Stat(s.pin.Path)
 	if err != nil || !os.SameFile(held, now) {
-		return fmt.Errorf("script %s was replaced by another file", s.pin.Path)
+		return nil, fmt.Errorf("script %s was replaced by another file", s.pin.Path)
 	}
-	return nil
+	return now, nil
 }
 
 // unchangedSinceStart reports an error when the held file's content differs from the pinned
-// one, or when it was written to (or its status changed) since stillPinned, even if its
-// content and mtime were put back: the hook may have read something else meanwhile.
+// one, or its status changed at all since stillPinned (its ctime moved: it was written to and
+// put back, touched, chmod-ed, linked or renamed), or its path names another file by now. No
+// such change is excused: the hook may have read something else meanwhile. Atime never counts.
 func (s *heldScript) unchangedSinceStart() error {
 	held, err := s.f.Stat()
 	if err != nil {
 		return fmt.Errorf("script %s cannot be read again: %w", s.pin.Path, err)
 	}
 	if err := s.sameContent(); err != nil {
-		return err
+		return fmt.Errorf("%w while the hook ran", err)
 	}
-	now := stateOf(held)
-	if now.size != s.at.size || now.mtime != s.at.mtime || (now.ctime != s.at.ctime && now.nlink == s.at.nlink) {
-		return fmt.Errorf("script %s was modified while the hook ran", s.pin.Path)
+	if safefile.StampOf(held) != s.at {
+		return fmt.Errorf("script %s changed while the hook ran: its content is as approved, but it was written to, touched, linked or renamed meanwhile", s.pin.Path)
 	}
-	// A rename over the path unlinks the held file, which moves its ctime but not its content;
-	// an interpreter that reads the script by its path may have read the new file meanwhile.
-	if err := s.stillAtPath(held); err != nil {
-		return fmt.Errorf("script %s was replaced by another file while the hook ran", s.pin.Path)
+	if _, err := s.atPath(held); err != nil {
+		return fmt.Errorf("%w while the hook ran", err)
 	}
 	return nil
 }
@@ -115,11 +121,4 @@ func (s *heldScript) close() {
 	if s != nil {
 		_ = s.f.Close()
 	}
-}
-
-func (s *heldScript) file() *os.File {
-	if s == nil {
-		return nil
-	}
-	return s.f
 }

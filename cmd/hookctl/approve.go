@@ -68,6 +68,11 @@ func (a *app) approveRun(o approveOptions) error {
 	}
 	var hooks []config.Hook
 	if o.all {
+		// --all records the guards anew: from a config with errors it would drop the guards
+		// of the entries they dropped (SPEC 17.1).
+		if err := configErrors(s.cfg, "approve --all"); err != nil {
+			return err
+		}
 		hooks = s.cfg.Hooks
 		if len(hooks) == 0 {
 			return failuref("no hooks are configured in %s", s.loc.Config)
@@ -78,8 +83,17 @@ func (a *app) approveRun(o approveOptions) error {
 	ready, unreadable := pinnable(hooks)
 	in, stop := a.interrupts(true)
 	defer stop()
+	if recorded, err := s.store.Guards(); err == nil { // one that cannot be read fails the write below
+		if err := a.confirmDrop(in, "approve", consent.Dropped(recorded, ready, o.all)); err != nil {
+			return err
+		}
+	}
 	s.store.Interrupt = in.ctx.Done()
-	approved, err := s.store.Approve(ready...)
+	approve := s.store.Approve
+	if o.all {
+		approve = s.store.ApproveAll
+	}
+	approved, err := approve(ready...)
 	if err != nil {
 		return storeError(in, err)
 	}

@@ -1,8 +1,14 @@
 package main
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -55,4 +61,77 @@ func (a *app) runConfig(loc config.Locations, event string) (*config.Config, gua
 func (gs guardState) hold(d *runner.Dispatcher) *runner.Dispatcher {
 	d.Guards, d.GuardsErr = gs.guards, gs.err
 	return d
+}
+
+// confirmDrop asks the person before a command drops, narrows or unwires recorded guards (SPEC
+// 17.1), on /dev/tty as the consent prompt asks: an agent's tools run without a terminal, so
+// only the person can say yes. Without a terminal, or without a yes, it refuses (exit 1),
+// naming the guards, and nothing is changed.
+func (a *app) confirmDrop(in *interruption, what string, guards []consent.Guard) error {
+	if len(guards) == 0 {
+		return nil
+	}
+	names := make([]string, len(guards))
+	for i, g := range guards {
+		names[i] = g.String()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "hookctl: %s drops or changes %d guard(s):\n", what, len(guards))
+	for _, n := range names {
+		fmt.Fprintf(&b, "  %s\n", terminalSafe(n))
+	}
+	b.WriteString("The calls a guard covered are then no longer blocked when its entry goes missing.\nGo on? [y/N] ")
+	yes, asked := askTTY(in, b.String())
+	switch {
+	case yes:
+		return nil
+	case !asked:
+		return failuref("%s would drop or change the guard(s) %s: only a person at a terminal may do that; run it at a terminal (nothing was changed)",
+			what, strings.Join(names, "; "))
+	}
+	return failuref("%s: not confirmed, nothing was changed", what)
+}
+
+// configErrors is the failure of a command that refuses to work from a config with errors
+// (listed on stderr already): what it would record or write would lose the dropped entries.
+func configErrors(cfg *config.Config, what string) error {
+	n := 0
+	for _, p := range cfg.Problems {
+		if p.Severity == config.SeverityError {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return failuref("%s has %d error(s) (listed above): fix them first, since %s would lose the entries they dropped (nothing was changed)",
+		cfg.Path, n, what)
+}
+
+// confirmUnwire asks the person before install or uninstall removes the entry of an agent
+// event a recorded guard covers (SPEC 17.1); preview is the change, computed without writing.
+func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
+	recorded, err := s.store.Guards()
+	if err != nil || len(recorded) == 0 {
+		return nil // nothing recorded; one that cannot be read blocks every tool call anyway
+	}
+	r, err := preview()
+	if err != nil {
+		return nil // the real change fails the same way, and says why
+	}
+	var unwired []consent.Guard
+	for _, g := range recorded {
+		if len(g.Agents) > 0 && !slices.Contains(g.Agents, d.Name) {
+			continue
+		}
+		for _, m := range d.AgentEvents(g.Event) {
+			if slices.ContainsFunc(r.Removed, func(c install.Change) bool { return c.Event == m.AgentEvent }) {
+				unwired = append(unwired, g)
+				break
+			}
+		}
+	}
+	in, stop := a.interrupts(true)
+	defer stop()
+	return a.confirmDrop(in, fmt.Sprintf("changing %s", t.Path), unwired)
 }

@@ -81,8 +81,9 @@ func (a *app) installRun(o installOptions) error {
 	if err != nil {
 		return err
 	}
-	if s.cfg.Unreadable {
-		return failuref("%s cannot be read (see above): fix it first; %s is unchanged", s.loc.Config, t.Path)
+	// A typo must never unwire an event (SPEC 14.2): a config with errors changes nothing.
+	if err := configErrors(s.cfg, "install"); err != nil {
+		return err
 	}
 	// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
 	if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
@@ -94,6 +95,11 @@ func (a *app) installRun(o installOptions) error {
 	}
 	for _, name := range skipped {
 		a.warn(fmt.Sprintf("warning: %s has no hooks for %s in %s: not wired", d.Title, name, s.loc.Config))
+	}
+	if !o.dryRun {
+		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Install(t, want, true) }); err != nil {
+			return err
+		}
 	}
 	r, err := install.Install(t, want, o.dryRun)
 	if err != nil {

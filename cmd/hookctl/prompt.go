@@ -15,39 +15,45 @@ import (
 
 func isattyFd(fd uintptr) bool { return isatty.IsTerminal(fd) }
 
-// ttyPrompt asks for consent on /dev/tty, because stdin may be carrying the payload. It asks
-// only when /dev/tty opens and hookctl is in the terminal's foreground process group, so a run
-// in the background never stops on a read: then it answers no without asking.
+// ttyPrompt asks for consent on /dev/tty, because stdin may be carrying the payload (askTTY).
 func (a *app) ttyPrompt(in *interruption) consent.Prompt {
 	return func(h config.Hook, c consent.Check) bool {
-		tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
-		if err != nil {
-			return false
-		}
-		defer tty.Close()
-		if !inForeground(tty) {
-			return false
-		}
-		fmt.Fprint(tty, promptText(h, c))
-		abort := in.promptStarted()
-		defer in.promptDone()
-		answer := make(chan string, 1)
-		go func() {
-			line, _ := bufio.NewReader(tty).ReadString('\n')
-			answer <- line
-		}()
-		select {
-		case line := <-answer:
-			switch strings.ToLower(strings.TrimSpace(line)) {
-			case "y", "yes":
-				return true
-			}
-		case <-abort:
-			fmt.Fprintln(tty)
-		case <-in.ctx.Done():
-		}
-		return false
+		yes, _ := askTTY(in, promptText(h, c))
+		return yes
 	}
+}
+
+// askTTY asks a yes/no question on /dev/tty. It asks only when /dev/tty opens and hookctl is
+// in the terminal's foreground process group, so a run in the background never stops on a
+// read: then it answers no without asking, and asked is false. Only y or yes is yes.
+func askTTY(in *interruption, question string) (yes, asked bool) {
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return false, false
+	}
+	defer tty.Close()
+	if !inForeground(tty) {
+		return false, false
+	}
+	fmt.Fprint(tty, question)
+	abort := in.promptStarted()
+	defer in.promptDone()
+	answer := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(tty).ReadString('\n')
+		answer <- line
+	}()
+	select {
+	case line := <-answer:
+		switch strings.ToLower(strings.TrimSpace(line)) {
+		case "y", "yes":
+			return true, true
+		}
+	case <-abort:
+		fmt.Fprintln(tty)
+	case <-in.ctx.Done():
+	}
+	return false, true
 }
 
 func promptText(h config.Hook, c consent.Check) string {

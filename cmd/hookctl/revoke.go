@@ -50,6 +50,11 @@ func (a *app) revokeRun(o revokeOptions) error {
 	in, stop := a.interrupts(true)
 	defer stop()
 	store := consent.NewStore(loc.Allowlist)
+	if recorded, err := store.Guards(); err == nil { // one that cannot be read fails the write below
+		if err := a.confirmDrop(in, "revoke", consent.Revoked(recorded, o.command, o.event)); err != nil {
+			return err
+		}
+	}
 	store.Interrupt = in.ctx.Done()
 	n, err := store.Revoke(o.command, o.event)
 	if err != nil {

@@ -38,9 +38,21 @@ leaves the file as it was.`,
 }
 
 func (a *app) uninstallRun(o uninstallOptions) error {
-	_, t, err := a.target(o.agent, o.project)
+	d, t, err := a.target(o.agent, o.project)
 	if err != nil {
 		return err
+	}
+	s, err := a.session()
+	if err != nil {
+		return err
+	}
+	if err := configErrors(s.cfg, "uninstall"); err != nil {
+		return err
+	}
+	if !o.dryRun {
+		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Uninstall(t, true) }); err != nil {
+			return err
+		}
 	}
 	r, err := install.Uninstall(t, o.dryRun)
 	if err != nil {
