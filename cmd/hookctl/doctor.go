@@ -131,12 +131,21 @@ func (a *app) examineWiring(s *session, cwd string, only *agent.Dialect, r *doct
 		r.Findings = append(r.Findings, doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring",
 			Message: "cannot check an agent's settings: " + err.Error()})
 	}
-	for _, f := range append(install.Findings(s.cfg, wired), install.TrustFindings(home, wired)...) {
+	findings := install.Findings(s.cfg, wired)
+	findings = append(findings, install.TrustFindings(home, wired)...)
+	findings = append(findings, install.AgentTrustFindings(a.trustPlaces(home, cwd), wired)...)
+	for _, f := range findings {
 		r.Findings = append(r.Findings, f)
 		if f.Severity == doctor.SeverityError {
 			r.Problems++
 		}
 	}
+}
+
+// trustPlaces are the agents' own files that say which hooks and folders the person trusts.
+func (a *app) trustPlaces(home, dir string) install.TrustPlaces {
+	return install.TrustPlaces{CodexHome: install.CodexHome(a.lookupEnv, home),
+		GeminiFolders: install.GeminiTrustedFolders(a.lookupEnv, home), Dir: dir, Name: filepath.Base(a.selfPath())}
 }
 
 // examineServeBinary reports url hooks that cannot be called because hookctl-serve, which calls

@@ -113,11 +113,57 @@ func (a *app) installRun(o installOptions) error {
 		fmt.Fprintf(a.stdout, "%s has no hooks for %s: nothing to wire\n", terminalSafe(s.loc.Config), d.Title)
 	} else if !o.dryRun {
 		a.warnUnapproved(s, d, want)
+		a.sayTrustStep(d, t.Path, o.project)
 	}
 	for _, w := range install.AgentWarnings(s.cfg, d, want, o.project) {
 		a.warn("warning: " + w)
 	}
 	return nil
+}
+
+// sayTrustStep names what the person must still do in the agent itself before it runs the
+// entries just written: trust them in Codex's /hooks (Codex skips an untrusted hook, and one
+// changed since it was trusted, without a word), trust the folder in Gemini CLI (which runs no
+// hooks in a folder it does not trust).
+func (a *app) sayTrustStep(d *agent.Dialect, file string, project bool) {
+	home, err := a.home()
+	if err != nil {
+		return
+	}
+	cwd, _ := os.Getwd()
+	p := a.trustPlaces(home, cwd)
+	switch d.Name {
+	case "codex":
+		untrusted, err := install.CodexUntrusted(p, file)
+		if err != nil {
+			a.warn("warning: cannot read which hooks Codex trusts: " + err.Error())
+			return
+		}
+		if len(untrusted) == 0 {
+			return
+		}
+		var events []string
+		for _, u := range untrusted {
+			events = append(events, terminalSafe(u[0])+" ("+u[1]+")")
+		}
+		fmt.Fprintf(a.stdout, "next: Codex runs these entries only once you trust them: %s\n  %s\n",
+			strings.Join(events, ", "), install.CodexTrustFix)
+	case "gemini":
+		if !project {
+			fmt.Fprintf(a.stdout, "next: Gemini CLI runs hooks only in folders it trusts (%s): trust each folder you use it in\n",
+				terminalSafe(p.GeminiFolders))
+			return
+		}
+		trust, err := install.GeminiTrust(p.GeminiFolders, cwd)
+		if err != nil {
+			a.warn("warning: cannot read which folders Gemini CLI trusts: " + err.Error())
+			return
+		}
+		if trust != install.FolderTrusted {
+			fmt.Fprintf(a.stdout, "next: Gemini CLI runs no hooks in this folder until you trust it (it is %s):\n  %s\n",
+				trust, terminalSafe(install.GeminiTrustFix(cwd, p.GeminiFolders)))
+		}
+	}
 }
 
 // target resolves the agent and the settings file the command edits.
