@@ -6,9 +6,9 @@ import (
 	"github.com/hookctl/hookctl/consent"
 )
 
-// guardFix is the step every guard block names: only a person at a terminal can approve a
+// GuardFix is the step every guard block names: only a person at a terminal can approve a
 // state that drops a guard (SPEC 17.1).
-const guardFix = "at a terminal, run `hookctl hooks doctor`, then `hookctl hooks approve`"
+const GuardFix = "at a terminal, run `hookctl hooks doctor`, then `hookctl hooks approve`"
 
 // guardBlocks returns, when a recorded guard covering the call is not in force, one blocked
 // result and blocking effect per such guard (SPEC 14.2): the call goes no further. An
@@ -21,7 +21,7 @@ func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
 	var hrs []HookResult
 	var effects []effect
 	add := func(command, why string) {
-		msg := fmt.Sprintf("blocked by guard %s: %s; %s", command, why, guardFix)
+		msg := fmt.Sprintf("blocked by guard %s: %s; %s", command, why, GuardFix)
 		hrs = append(hrs, HookResult{Command: command, Status: StatusBlocked, Message: msg})
 		effects = append(effects, effect{block: true, message: msg, command: command, warning: msg})
 	}

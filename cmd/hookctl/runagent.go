@@ -20,6 +20,32 @@ func (a *app) runAgent(o runOptions) error {
 	if err != nil {
 		return failuref("--agent: %v", err)
 	}
+	var st agentState
+	err = a.runAgentCall(dialect, o, &st)
+	if err == nil || st.answered {
+		return err
+	}
+	return a.agentFailed(dialect, st, err)
+}
+
+// agentState is what a run under --agent learnt before it could or could not finish: enough
+// for agentFailed to tell which guards could cover the call.
+type agentState struct {
+	loc *config.Locations
+	cfg *config.Config
+	// event is the hookctl event, "" while it is not known; tool the call's tool, when known.
+	event     string
+	tool      *string
+	toolKnown bool
+	// answered is set once the answer was written: nothing more can be said then.
+	answered bool
+}
+
+func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState) error {
+	st.event = o.event
+	if m, ok := dialect.Mapping(o.event); ok { // the agent's own event name
+		st.event = m.Event
+	}
 	raw, err := a.readRaw(o.payloadFile)
 	if err != nil {
 		return asFailure(err)
@@ -39,25 +65,33 @@ func (a *app) runAgent(o runOptions) error {
 	if err != nil {
 		return failuref("%v", err)
 	}
+	if st.event == "" && call.Mapped {
+		st.event = call.Mapping.Event
+	}
+	st.tool, st.toolKnown = call.ToolName, true
+	if o.toolSet {
+		st.tool = &o.tool
+	}
 	loc, err := a.locations()
 	if err != nil {
 		return asFailure(err)
 	}
-	guarded := named
-	if guarded == "" {
-		guarded = call.Mapping.Event
-	}
-	cfg, gs, err := a.runConfig(loc, guarded)
+	st.loc = &loc
+	cfg, gs, err := a.runConfig(loc, st.event)
 	if err != nil {
 		return asFailure(err)
 	}
+	st.cfg = cfg
 	event, err := agentEvent(cfg, dialect, call, named)
 	if err != nil {
+		st.event = "" // not one hookctl knows
 		return err
 	}
+	st.answered = true
 	if event == "" { // an agent event hookctl does not know and no custom event of that name
 		return a.writeAgentAnswer(dialect, nil)
 	}
+	st.answered = false
 	if o.toolSet {
 		call.ToolName = &o.tool
 	}
@@ -81,6 +115,7 @@ func (a *app) runAgent(o runOptions) error {
 		return failuref("%v", err)
 	}
 	a.warnAgentRun(res)
+	st.answered = true
 	out := a.agentAnswer(dialect, call, event, res)
 	a.recordAudit(cfg, loc, res, dialect.Name, call.ToolName, start)
 	if sig := in.received(); sig != 0 {
