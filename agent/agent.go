@@ -46,6 +46,13 @@ type Dialect struct {
 	// ProjectFile is the settings file under the project folder when it is not SettingsFile
 	// (Copilot: .github/hooks, not .copilot/hooks).
 	ProjectFile string
+	// DirEnv names the variable that, when set, is the agent's own folder in place of the first
+	// element of SettingsFile under the home folder (Codex's CODEX_HOME for ~/.codex, Claude
+	// Code's CLAUDE_CONFIG_DIR for ~/.claude).
+	DirEnv string
+	// HomeEnv names the variable that, when set, is the home folder the agent reads its user
+	// settings under (Gemini CLI's GEMINI_CLI_HOME).
+	HomeEnv string
 	// SettingsVersion is the "version" a new settings file carries, 0 for none (Cursor: 1).
 	SettingsVersion int
 	// TimeoutUnit is the unit of the timeouts in the agent's settings (Gemini: milliseconds).
@@ -298,10 +305,21 @@ func (d *Dialect) MatchedTools(match func(tool string) bool) []string {
 	return out
 }
 
-// UserSettings is the agent's user settings file under the home folder.
-func (d *Dialect) UserSettings(home string) string {
+// UserSettings is the agent's user settings file under the home folder, or where the agent's
+// own variable moves it (DirEnv, HomeEnv) when lookupEnv finds that set; a nil lookupEnv reads
+// none.
+func (d *Dialect) UserSettings(home string, lookupEnv func(string) (string, bool)) string {
 	if d.SettingsFile == "" {
 		return ""
+	}
+	if lookupEnv != nil {
+		if v, ok := lookupEnv(d.DirEnv); ok && d.DirEnv != "" && v != "" {
+			_, rest, _ := strings.Cut(filepath.ToSlash(d.SettingsFile), "/")
+			return filepath.Join(v, rest)
+		}
+		if v, ok := lookupEnv(d.HomeEnv); ok && d.HomeEnv != "" && v != "" {
+			home = v
+		}
 	}
 	return filepath.Join(home, d.SettingsFile)
 }

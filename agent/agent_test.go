@@ -138,7 +138,7 @@ func TestSettingsAndTimeouts(t *testing.T) {
 			}
 			wantUser, wantProject = filepath.Join("/home/me", user), filepath.Join("/src/p", project)
 		}
-		if got := d.UserSettings("/home/me"); got != wantUser {
+		if got := d.UserSettings("/home/me", nil); got != wantUser {
 			t.Errorf("%s user settings = %q, want %q", tc.agent, got, wantUser)
 		}
 		if got := d.ProjectSettings("/src/p"); got != wantProject {
@@ -200,6 +200,27 @@ func TestBlocking(t *testing.T) {
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
 			t.Errorf("Blocking(%q) = %v, want %v", event, got, want)
+		}
+	}
+}
+
+// An agent whose own variable moves its folder reads its user settings there: install must
+// write where the agent reads, or its hooks never run.
+func TestUserSettingsMovedByEnv(t *testing.T) {
+	env := map[string]string{"CODEX_HOME": "/srv/codex", "CLAUDE_CONFIG_DIR": "/srv/claude", "GEMINI_CLI_HOME": "/srv/g"}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	for name, want := range map[string]string{
+		"codex":       "/srv/codex/hooks.json",
+		"claude-code": "/srv/claude/settings.json",
+		"gemini":      "/srv/g/.gemini/settings.json",
+		"cursor":      "/home/me/.cursor/hooks.json",
+	} {
+		d, _ := Lookup(name)
+		if got := d.UserSettings("/home/me", lookup); got != want {
+			t.Errorf("%s: %s, want %s", name, got, want)
+		}
+		if got := d.UserSettings("/home/me", func(string) (string, bool) { return "", false }); !strings.HasPrefix(got, "/home/me/") {
+			t.Errorf("%s with no variable set: %s", name, got)
 		}
 	}
 }

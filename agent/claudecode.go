@@ -34,6 +34,7 @@ var claudeCode = Dialect{
 	OtherEvents: []string{"Notification", "PermissionRequest", "PostToolUseFailure", "PreCompact",
 		"PostCompact", "StopFailure"},
 	SettingsFile: ".claude/settings.json",
+	DirEnv:       "CLAUDE_CONFIG_DIR",
 	TimeoutUnit:  time.Second,
 	Fields:       Fields{Session: "session_id", Cwd: "cwd"},
 	base:         claudeBase,

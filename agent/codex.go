@@ -11,6 +11,7 @@ var codex = Dialect{
 	Tools:        []string{"Bash", "apply_patch"},
 	OtherEvents:  []string{"PermissionRequest"},
 	SettingsFile: ".codex/hooks.json",
+	DirEnv:       "CODEX_HOME",
 	TimeoutUnit:  time.Second,
 	Fields:       Fields{Session: "session_id", Cwd: "cwd"},
 	base:         `"transcript_path":null,"model":"test-model"`,

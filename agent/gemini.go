@@ -24,6 +24,7 @@ var gemini = Dialect{
 		"save_memory", "write_todos"},
 	OtherEvents:  []string{"BeforeModel", "AfterModel", "BeforeToolSelection", "PreCompress", "Notification"},
 	SettingsFile: ".gemini/settings.json",
+	HomeEnv:      "GEMINI_CLI_HOME",
 	// Gemini CLI reads hook timeouts in milliseconds.
 	TimeoutUnit: time.Millisecond,
 	Fields:      Fields{Session: "session_id", Cwd: "cwd"},

@@ -30,14 +30,14 @@ type Wiring struct {
 // Scan finds hookctl's entries in every agent's user settings (under home) and project
 // settings (under project, "" for none). A file that is missing is skipped; one that cannot
 // be read or parsed is returned as an error beside the rest. name is this binary's file name.
-func Scan(home, project, name string) ([]Wiring, []error) {
+func Scan(home, project, name string, lookupEnv func(string) (string, bool)) ([]Wiring, []error) {
 	var out []Wiring
 	var errs []error
 	for _, d := range agent.Dialects() {
 		if d.SettingsFile == "" {
 			continue
 		}
-		files := [][2]string{{"user", d.UserSettings(home)}}
+		files := [][2]string{{"user", d.UserSettings(home, lookupEnv)}}
 		if project != "" {
 			if p := d.ProjectSettings(project); p != files[0][1] {
 				files = append(files, [2]string{"project", p})

@@ -123,7 +123,7 @@ func (a *app) examineWiring(s *session, cwd string, only *agent.Dialect, r *doct
 	if err != nil {
 		return
 	}
-	wired, errs := install.Scan(home, cwd, filepath.Base(a.selfPath()))
+	wired, errs := install.Scan(home, cwd, filepath.Base(a.selfPath()), a.lookupEnv)
 	if only != nil {
 		wired = slices.DeleteFunc(wired, func(w install.Wiring) bool { return w.Agent != only.Name })
 	}

@@ -99,7 +99,7 @@ func (a *app) printAgentHints() {
 	}
 	var rows [][]cell
 	for _, d := range agent.Dialects() {
-		dir := filepath.Dir(d.UserSettings(home))
+		dir := filepath.Dir(d.UserSettings(home, a.lookupEnv))
 		if fi, err := os.Stat(dir); d.SettingsFile == "" || err != nil || !fi.IsDir() {
 			continue
 		}

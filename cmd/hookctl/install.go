@@ -201,7 +201,7 @@ func (a *app) settingsPath(d *agent.Dialect, project bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return d.UserSettings(home), nil
+	return d.UserSettings(home, a.lookupEnv), nil
 }
 
 func (a *app) home() (string, error) {

@@ -305,7 +305,7 @@ func (a *app) wired() []install.Wiring {
 		return out
 	}
 	cwd, _ := os.Getwd()
-	ws, errs := install.Scan(home, cwd, filepath.Base(a.selfPath()))
+	ws, errs := install.Scan(home, cwd, filepath.Base(a.selfPath()), a.lookupEnv)
 	for _, err := range errs {
 		a.warn("warning: " + err.Error())
 	}
