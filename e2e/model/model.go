@@ -152,6 +152,12 @@ func (s *Server) route(path string) (provider, bool) {
 
 // ServeHTTP answers one model request as the script says, and records it.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// A HEAD is an agent checking that the endpoint answers (Claude Code sends HEAD / before
+	// its first request): it is not a model request, so it is answered and not recorded.
+	if r.Method == http.MethodHead {
+		w.WriteHeader(http.StatusOK)
+		return
+	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody))
 	rec := Request{Path: r.URL.Path, Body: json.RawMessage(body)}
 	if !json.Valid(body) {
@@ -200,3 +206,6 @@ func (s *Server) fail(w http.ResponseWriter, rec Request, status int, msg string
 	s.mu.Unlock()
 	http.Error(w, msg, status)
 }
+
+// joinLines is the text of a tool result that came in several pieces.
+func joinLines(texts []string) string { return strings.Join(texts, "\n") }
