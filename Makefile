@@ -9,11 +9,12 @@ FUZZTIME ?= 60s
 # hookctl version prints the commit the go command stamps; auto stamps it in a git checkout
 # (not a git worktree, which the go command does not recognise) whatever GOFLAGS says.
 VCS     ?= -buildvcs=auto
+AGENT_VERSIONS ?= pinned
 
-.PHONY: help build install test test-portable cross lint fuzz demo bench bench-portable stress clean
+.PHONY: help build install test test-portable cross lint fuzz demo bench bench-portable stress e2e clean
 
 help: ## list the targets
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
 # hookctl-serve (serve and the url-hook client) sits next to hookctl, where hookctl finds it.
 build: ## build bin/hookctl and bin/hookctl-serve (static)
@@ -95,6 +96,11 @@ bench-portable: ## only P1p and P3p: the portable runner (macOS's path) against 
 # TAGS=hookctl_portable runs it on the portable runner.
 stress: ## the reliability suite with its heavy cases (1 GiB of output, kill loops, 20 writers)
 	$(GO) test -tags '$(TAGS)' -count=1 -timeout 15m -v ./stress/ -args -stress
+
+# AGENT_VERSIONS=latest: the newest published agents instead of e2e/package-lock.json's;
+# E2E_AGENTS and E2E_CASES (comma-separated) run only some rows or cases.
+e2e: build ## the real-agent suite: each agent's own CLI against a scripted model, in a loopback-only network namespace
+	AGENT_VERSIONS=$(AGENT_VERSIONS) HOOKCTL=$(abspath $(BIN)) GO=$(GO) bash e2e/run.sh
 
 clean: ## remove build output
 	rm -rf bin
