@@ -176,10 +176,10 @@ func (s *Store) Guards() ([]Guard, error) {
 		return nil, fmt.Errorf("%w: reading %s: %v", ErrGuardRecord, path, err)
 	}
 	if err := checkFile(path, fi); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrGuardRecord, err)
+		return nil, fmt.Errorf("%w: %w", ErrGuardRecord, err)
 	}
 	if err := checkFolder(path); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrGuardRecord, err)
+		return nil, fmt.Errorf("%w: %w", ErrGuardRecord, err)
 	}
 	guards, err := decodeGuards(data)
 	if err != nil {

@@ -16,12 +16,16 @@ import (
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
 )
 
 // listJSON is the stable shape of `hooks list --json` (README "JSON shapes").
 type listJSON struct {
-	Config   string           `json:"config"`
+	Config string `json:"config"`
+	// Guards are the recorded guards not in force, and a guard record that cannot be read:
+	// shown first, as errors (doctor's findings of check "guard").
+	Guards   []doctor.Finding `json:"guards"`
 	Problems []config.Problem `json:"problems"`
 	Hooks    []listedHook     `json:"hooks"`
 	// Wired lists hookctl's entries in the agents' settings files (hookctl install).
@@ -98,6 +102,10 @@ func (a *app) listRun(o listOptions) error {
 		return err
 	}
 	out := s.listing(a.warnAllowlist(s))
+	out.Guards = doctor.GuardFindings(s.cfg, s.store)
+	if out.Guards == nil {
+		out.Guards = []doctor.Finding{}
+	}
 	out.Wired = a.wired()
 	if o.agent != "" {
 		d, err := agent.Lookup(o.agent)
@@ -180,6 +188,13 @@ func (s *session) listing(list *consent.Allowlist) listJSON {
 
 func (a *app) printListing(out listJSON) {
 	p := a.colors(a.stdout)
+	for _, f := range out.Guards {
+		label := p.red("error:")
+		if f.Severity == doctor.SeverityWarning {
+			label = p.yellow("warning:")
+		}
+		fmt.Fprintf(a.stdout, "%s %s\n  fix: %s\n", label, terminalSafe(f.Message), terminalSafe(f.Fix))
+	}
 	fmt.Fprintf(a.stdout, "config: %s\n", terminalSafe(out.Config))
 	if len(out.Hooks) == 0 {
 		if _, err := os.Stat(out.Config); errors.Is(err, fs.ErrNotExist) {

@@ -1,0 +1,41 @@
+package doctor
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+)
+
+// GuardFindings reports the recorded guards the config does not hold as approved, and a guard
+// record that cannot be read or trusted: errors, since the calls such a guard covered are
+// blocked (SPEC 14.2). With hooks_auto_accept, a warning that no guard is recorded by it.
+// list and doctor show these first.
+func GuardFindings(cfg *config.Config, store *consent.Store) []Finding {
+	var out []Finding
+	guards, err := store.Guards()
+	if err != nil {
+		fix := fmt.Sprintf("review %s, then remove it (rm %s) and, at a terminal, run: hookctl hooks approve --all",
+			store.GuardPath(), config.ShellQuote(store.GuardPath()))
+		var ue *consent.UntrustedError
+		if errors.As(err, &ue) {
+			fix = ue.Fix
+		}
+		out = append(out, Finding{Severity: SeverityError, Check: "guard",
+			Message: fmt.Sprintf("%v: every pre_tool_call is blocked until it is fixed", err), Fix: fix})
+	}
+	for _, gap := range consent.Gaps(guards, cfg, "") {
+		g := gap.Guard
+		out = append(out, Finding{Severity: SeverityError, Event: g.Event, Command: g.Command, Check: "guard",
+			Message: fmt.Sprintf("guard %s is not in force: %s; the calls it covered are blocked", g, gap.Why),
+			Fix: fmt.Sprintf("put the entry back as it was in %s; or, if the change is meant, at a terminal: hookctl hooks approve --all (or hookctl hooks revoke %s --event %s)",
+				cfg.Path, config.ShellQuote(g.Command), g.Event)})
+	}
+	if cfg.AutoAccept {
+		out = append(out, Finding{Severity: SeverityWarning, Check: "guard",
+			Message: "hooks_auto_accept is true: hooks run without an approval, so it records no guard, and a fail_closed entry deleted or broken by a typo goes unnoticed",
+			Fix:     "remove hooks_auto_accept from " + cfg.Path + ", then run: hookctl hooks approve --all"})
+	}
+	return out
+}
