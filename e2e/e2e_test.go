@@ -70,6 +70,8 @@ type Agent struct {
 	Env func(e *Env) []string
 	// Args is the agent's argv after Bin for one non-interactive run of prompt.
 	Args func(e *Env, prompt string) []string
+	// VersionArgs prints the agent's version, shown before its cases (nil: --version).
+	VersionArgs []string
 	// Shown is what the agent shows the person of run r (where a hook's warning on stderr
 	// ends up); nil: the agent's stdout and stderr.
 	Shown func(e *Env, r *AgentRun) string
@@ -588,11 +590,13 @@ func TestAgents(t *testing.T) {
 			continue
 		}
 		t.Run(a.Name, func(t *testing.T) {
-			if _, err := os.Stat(filepath.Join(*agentsBin, a.Bin)); err != nil {
-				report(fmt.Sprintf("FAIL %-12s %-22s %s is not installed: %v\n", a.Name, "*", a.Bin, err), false)
+			version, err := agentVersion(t, a)
+			if err != nil {
+				report(fmt.Sprintf("FAIL %-12s %-22s %s does not run: %v\n", a.Name, "version", a.Bin, err), false)
 				t.Fail()
 				return
 			}
+			fmt.Printf("%-17s %s\n", a.Name, version)
 			for _, c := range cases {
 				if !wanted(*onlyCases, c.Name) {
 					continue
@@ -604,6 +608,25 @@ func TestAgents(t *testing.T) {
 			}
 		})
 	}
+}
+
+// agentVersion runs the agent's version command in a scrubbed environment and fresh HOME.
+func agentVersion(t *testing.T, a *Agent) (string, error) {
+	args := a.VersionArgs
+	if args == nil {
+		args = []string{"--version"}
+	}
+	home := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, filepath.Join(*agentsBin, a.Bin), args...)
+	cmd.Env = (&Env{Home: home, tmp: home}).baseEnv()
+	cmd.Dir = home
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("%v: %s", err, clip(string(out)))
+	}
+	return strings.TrimSpace(string(out)), nil
 }
 
 func runCase(t *testing.T, a *Agent, c Case) {
@@ -655,6 +678,9 @@ func runCase(t *testing.T, a *Agent, c Case) {
 				e.Errorf("recording: %v", err)
 			}
 		}
+	}
+	if _, no := a.Cannot[c.Name]; no && e.instead == "" && len(e.failure) == 0 {
+		e.Errorf("the %s row says it cannot express %s, but the case checks nothing else for it (see Env.Expressible)", a.Name, c.Name)
 	}
 	if len(e.failure) == 0 {
 		note := ""

@@ -20,10 +20,12 @@ func init() {
 }
 
 type anthropicRequest struct {
-	Model    string            `json:"model"`
-	Stream   bool              `json:"stream"`
-	System   json.RawMessage   `json:"system"`
-	Tools    []json.RawMessage `json:"tools"`
+	Model  string          `json:"model"`
+	Stream bool            `json:"stream"`
+	System json.RawMessage `json:"system"`
+	Tools  []struct {
+		Name string `json:"name"`
+	} `json:"tools"`
 	Messages []struct {
 		Role    string          `json:"role"`
 		Content json.RawMessage `json:"content"`
@@ -44,6 +46,9 @@ func parseAnthropic(_ string, body []byte) (Parsed, error) {
 		return Parsed{}, err
 	}
 	p := Parsed{OffersTools: len(req.Tools) > 0, Stream: req.Stream, Model: req.Model}
+	for _, t := range req.Tools {
+		p.Tools = append(p.Tools, t.Name)
+	}
 	system, err := anthropicTexts(req.System)
 	if err != nil {
 		return Parsed{}, fmt.Errorf("system: %w", err)

@@ -57,6 +57,9 @@ func TestParseAnthropicRecorded(t *testing.T) {
 			if !contains(p.Text, tt.text) {
 				t.Errorf("no text holds %q", tt.text)
 			}
+			if !offered(p.Tools, "Bash") {
+				t.Errorf("Bash is not among the tools offered: %v", p.Tools)
+			}
 		})
 	}
 }
@@ -200,6 +203,21 @@ func TestAnthropicNotStreamed(t *testing.T) {
 		if msg.Model != "m" || msg.StopReason != tt.stop || len(msg.Content) != 1 || msg.Content[0].Type != tt.kind {
 			t.Errorf("%s", body)
 		}
+	}
+}
+
+// TestCallOfAToolNotOffered: a script calling a tool the agent does not have is an error the
+// case shows, not a call the agent would refuse while a "did not run" check passes.
+func TestCallOfAToolNotOffered(t *testing.T) {
+	m := New(Script{Call: &Call{Name: "run_shell_command", Args: map[string]any{"command": "ls"}}, Final: "fin"})
+	srv := httptest.NewServer(m)
+	defer srv.Close()
+	resp, _ := post(t, srv.URL, readAnthropic(t, "claude-code-call.json"))
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("status %d", resp.StatusCode)
+	}
+	if errs := m.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Err, "did not offer") {
+		t.Errorf("errors %+v", errs)
 	}
 }
 

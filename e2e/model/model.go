@@ -47,6 +47,8 @@ type Request struct {
 	ToolResult string
 	// HasToolResult says it carried a tool result at all (an empty one included).
 	HasToolResult bool
+	// Tools are the names of the tools it offered (nil when the provider does not read them).
+	Tools []string
 	// Answer is "call", "final" or "error".
 	Answer string
 	// Err says why a request could not be answered as scripted.
@@ -67,6 +69,9 @@ type Parsed struct {
 	Stream bool
 	// Model is the model the request named, echoed back where the API wants it.
 	Model string
+	// Tools are the names of the tools offered, where the provider's file reads them (nil
+	// where it does not), so a call of a tool the agent does not have is reported.
+	Tools []string
 }
 
 // Server is the scripted model. Its zero value is not usable: call New.
@@ -178,13 +183,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, rec, http.StatusBadRequest, fmt.Sprintf("%s request not understood: %v", p.api, err))
 		return
 	}
-	rec.Text, rec.ToolResult, rec.HasToolResult = parsed.Text, parsed.ToolResult, parsed.HasToolResult
+	rec.Text, rec.ToolResult, rec.HasToolResult, rec.Tools = parsed.Text, parsed.ToolResult, parsed.HasToolResult, parsed.Tools
 
 	s.mu.Lock()
 	script := s.script
 	call := script.Call
 	if !parsed.OffersTools || parsed.HasToolResult {
 		call = nil
+	}
+	if call != nil && parsed.Tools != nil && !offered(parsed.Tools, call.Name) {
+		// The script calls a tool the agent did not offer: the agent would answer "no such
+		// tool" and a case checking that a command did not run would pass for nothing.
+		s.mu.Unlock()
+		s.fail(w, rec, http.StatusBadRequest, fmt.Sprintf("the script calls %s, which the agent did not offer (it offered %s)", call.Name, strings.Join(parsed.Tools, ", ")))
+		return
 	}
 	if call != nil {
 		rec.Answer = "call"
@@ -205,6 +217,15 @@ func (s *Server) fail(w http.ResponseWriter, rec Request, status int, msg string
 	s.requests = append(s.requests, rec)
 	s.mu.Unlock()
 	http.Error(w, msg, status)
+}
+
+func offered(tools []string, name string) bool {
+	for _, t := range tools {
+		if t == name {
+			return true
+		}
+	}
+	return false
 }
 
 // joinLines is the text of a tool result that came in several pieces.
