@@ -23,7 +23,8 @@ const excerptLen = 400
 type testJSON struct {
 	*runner.Result
 	Hooks []testedHook `json:"hooks"`
-	// AgentOutput is, under --agent, what hookctl would answer the agent (null for nothing).
+	// AgentOutput is, under --agent, what hookctl would answer the agent: {} for no opinion
+	// (null for an agent that reads only the exit status).
 	AgentOutput json.RawMessage `json:"agent_output,omitempty"`
 	agent       string
 }
@@ -198,8 +199,11 @@ func (a *app) testAgent(in *interruption, d *runner.Dispatcher, o testOptions, d
 	out := a.tested(res)
 	answer := a.agentAnswer(dialect, call, m.Event, res)
 	out.AgentOutput, out.agent = answer, dialect.Title
-	if answer == nil {
-		out.AgentOutput = json.RawMessage("null")
+	switch {
+	case answer == nil && dialect.ExitWriter:
+		out.AgentOutput = json.RawMessage("null") // the agent reads the exit status alone
+	case answer == nil:
+		out.AgentOutput = json.RawMessage("{}") // as run --agent writes no opinion
 	}
 	return out, nil
 }
@@ -271,8 +275,11 @@ func (a *app) printTest(out testJSON) {
 	}
 	if out.agent != "" {
 		answer := string(out.AgentOutput)
-		if answer == "null" {
+		switch answer {
+		case "null":
 			answer = "nothing (no opinion)"
+		case "{}":
+			answer = "{} (no opinion)"
 		}
 		fmt.Fprintf(w, "answer to %s: %s\n", out.agent, terminalSafe(answer))
 	}
