@@ -3,10 +3,13 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"os/exec"
 	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -66,8 +69,12 @@ func (p Problem) String() string {
 // Hook is one valid configured hook.
 type Hook struct {
 	Event string
-	// Matcher is the matcher as written ("" when absent). It is part of what an approval records.
+	// Matcher is the matcher as written ("" when absent), a list as FormatMatchers shows it. It
+	// is part of what an approval records.
 	Matcher string
+	// Matchers is a matcher array as written (stratus's `matcher: [read_file, "write_.*"]`),
+	// nil when the matcher is one string.
+	Matchers []string
 	// Command is the command as written: with Event, the consent key. A url hook has its URL
 	// here too, so that (event, url) is its consent key.
 	Command string
@@ -152,6 +159,44 @@ func CompileMatcher(m string) (*regexp.Regexp, error) {
 		return nil, err
 	}
 	return regexp.Compile(`^(?:` + m + `)$`)
+}
+
+// compileMatchers compiles a matcher array: nil when an entry matches every tool, else one
+// anchored expression that matches a tool name any entry matches.
+func compileMatchers(list []string) (*regexp.Regexp, error) {
+	parts := make([]string, len(list))
+	for i, m := range list {
+		if m == "" || m == "*" {
+			return nil, nil
+		}
+		if _, err := regexp.Compile(m); err != nil {
+			return nil, fmt.Errorf("invalid matcher entry %q: %w", m, err)
+		}
+		parts[i] = "(?:" + m + ")"
+	}
+	return regexp.Compile(`^(?:` + strings.Join(parts, "|") + `)$`)
+}
+
+// FormatMatchers shows a matcher array as written in a flow list: ["read_file", "write_.*"].
+func FormatMatchers(list []string) string {
+	quoted := make([]string, len(list))
+	for i, m := range list {
+		quoted[i] = strconv.Quote(m)
+	}
+	return "[" + strings.Join(quoted, ", ") + "]"
+}
+
+// SetMatchers sets a matcher array, for programs that build hooks without a config file.
+func (h *Hook) SetMatchers(list []string) error {
+	if len(list) == 0 {
+		return errors.New("matcher is an empty list")
+	}
+	re, err := compileMatchers(list)
+	if err != nil {
+		return err
+	}
+	h.Matcher, h.Matchers, h.re = FormatMatchers(list), slices.Clone(list), re
+	return nil
 }
 
 // SetMatcher sets the hook's matcher, for programs that build hooks without a config file.

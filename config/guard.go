@@ -16,6 +16,14 @@ func GuardEvent(event string) bool { return event == "pre_tool_call" || event ==
 // MatcherList is the hook's matcher as a list of strings, as an approval records it: nil for
 // a hook that matches every tool (no matcher, "" or "*").
 func (h Hook) MatcherList() []string {
+	if h.Matchers != nil {
+		for _, m := range h.Matchers {
+			if m == "" || m == "*" {
+				return nil
+			}
+		}
+		return h.Matchers
+	}
 	if h.Matcher == "" || h.Matcher == "*" {
 		return nil
 	}

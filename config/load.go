@@ -491,16 +491,27 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 		switch p.key.Value {
 		case "command", "url", "headers", "allowed_env", "method":
 		case "matcher":
-			if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
-				drop(v.Line, v.Column, "matcher must be a string (a regular expression or \"*\"), not %s", describe(v))
-				continue
+			var re *regexp.Regexp
+			if v.Kind == yaml.SequenceNode {
+				// stratus's matcher array: the hook runs when any entry matches.
+				list, ok := l.matcherList(v, drop)
+				if !ok {
+					continue
+				}
+				h.Matcher, h.Matchers = FormatMatchers(list), list
+				re, _ = compileMatchers(list) // each entry compiled alone above
+			} else {
+				if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
+					drop(v.Line, v.Column, "matcher must be a string (a regular expression or \"*\") or a list of them, not %s", describe(v))
+					continue
+				}
+				var err error
+				if re, err = CompileMatcher(v.Value); err != nil {
+					drop(v.Line, v.Column, "invalid matcher %q: %v%s", v.Value, err, matcherHint(v.Value))
+					continue
+				}
+				h.Matcher = v.Value
 			}
-			re, err := CompileMatcher(v.Value)
-			if err != nil {
-				drop(v.Line, v.Column, "invalid matcher %q: %v", v.Value, err)
-				continue
-			}
-			h.Matcher = v.Value
 			if !IsToolEvent(event) {
 				l.warnf(v.Line, v.Column, event, h.Command, "matcher on %s is ignored: only tool events have a tool name", event)
 				continue
@@ -667,6 +678,42 @@ func (l *loader) boolean(n *yaml.Node, key, event, command string) (bool, bool) 
 }
 
 // describe shows a value in a message as it is written: strings quoted, other scalars bare.
+// matcherList reads a matcher array: a non-empty list of strings, each a valid matcher. Any
+// problem drops the whole entry (reported at the entry of the list at fault): a list that
+// lost an entry would match fewer tools than written, and one that kept a bad one could
+// match more.
+func (l *loader) matcherList(v *yaml.Node, drop func(line, col int, format string, args ...any)) ([]string, bool) {
+	if len(v.Content) == 0 {
+		drop(v.Line, v.Column, "matcher is an empty list: name the tools (matcher: [Bash, Write]), or leave matcher out to run on every tool")
+		return nil, false
+	}
+	list := make([]string, 0, len(v.Content))
+	for i, e := range v.Content {
+		e = deref(e)
+		if e.Kind != yaml.ScalarNode || e.Tag != "!!str" {
+			drop(e.Line, e.Column, "matcher entry %d must be a string (a regular expression or \"*\"), not %s; the whole list is dropped", i+1, describe(e))
+			return nil, false
+		}
+		if _, err := CompileMatcher(e.Value); err != nil {
+			drop(e.Line, e.Column, "invalid matcher entry %q: %v%s; the whole list is dropped", e.Value, err, matcherHint(e.Value))
+			return nil, false
+		}
+		list = append(list, e.Value)
+	}
+	return list, true
+}
+
+// matcherHint suggests the regular expression a glob-like matcher most likely meant.
+func matcherHint(m string) string {
+	if strings.Contains(m, "*") && !strings.Contains(m, ".*") {
+		fixed := strings.ReplaceAll(m, "*", ".*")
+		if _, err := CompileMatcher(fixed); err == nil {
+			return fmt.Sprintf(" (a glob? matchers are regular expressions: did you mean %q?)", fixed)
+		}
+	}
+	return ""
+}
+
 func describe(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.ScalarNode:

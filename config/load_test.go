@@ -146,10 +146,17 @@ func TestLoad(t *testing.T) {
 
 		// matcher (what each matcher matches is TestMatcherRules).
 		{"valid/matchers", func(t *testing.T, c *Config) {
-			wantCommands(t, c, "./absent.sh", "./empty.sh", "./star.sh", "./term.sh", "./write-or-patch.sh", "./mcp.sh")
+			wantCommands(t, c, "./absent.sh", "./empty.sh", "./star.sh", "./term.sh", "./write-or-patch.sh", "./mcp.sh", "./list.sh", "./list-star.sh")
 		}},
 		{"invalid/matcher_invalid_regex", func(t *testing.T, c *Config) { wantCommands(t, c, "./kept.sh") }},
 		{"invalid/matcher_not_string", func(t *testing.T, c *Config) { wantCommands(t, c, "./kept.sh") }},
+		// A matcher array with any bad entry drops the whole entry: never a narrower or wider list.
+		{"invalid/matcher_list_bad", func(t *testing.T, c *Config) {
+			wantCommands(t, c, "./kept.sh")
+			if h := hookRunning(t, c, "./kept.sh"); h.Matcher != `["Bash", "Write"]` || !slices.Equal(h.MatcherList(), []string{"Bash", "Write"}) {
+				t.Errorf("kept list read as %q, %q", h.Matcher, h.MatcherList())
+			}
+		}},
 		{"invalid/matcher_non_tool_event", func(t *testing.T, c *Config) {
 			h := hookRunning(t, c, "./context.sh")
 			if !h.Matches(nil) || !h.Matches(ptr("patch")) || !h.Matches(ptr("terminal")) {
@@ -343,6 +350,9 @@ func TestMatcherRules(t *testing.T) {
 		{"./term.sh", []string{"term"}},
 		{"./write-or-patch.sh", []string{"write_file", "patch"}},
 		{"./mcp.sh", []string{"mcp__github__issue"}},
+		// A list runs when any entry matches, each entry by the string rules (whole name).
+		{"./list.sh", []string{"term", "write_file", "write_file_x", "write_file|patch"}},
+		{"./list-star.sh", all},
 	}
 	for _, tt := range tests {
 		t.Run(tt.command, func(t *testing.T) {

@@ -224,7 +224,11 @@ func matchHooks(hooks []config.Hook, tool *string, hrs []HookResult) []int {
 				name = "tool " + strconv.Quote(*tool)
 			}
 			hrs[i].Status = StatusNoMatch
-			hrs[i].Message = fmt.Sprintf("matcher %q does not match %s", h.Matcher, name)
+			matcher := strconv.Quote(h.Matcher)
+			if h.Matchers != nil {
+				matcher = h.Matcher // a list, shown as written
+			}
+			hrs[i].Message = fmt.Sprintf("matcher %s does not match %s", matcher, name)
 			continue
 		}
 		matched = append(matched, i)
