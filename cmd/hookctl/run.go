@@ -71,6 +71,9 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 
+// maxDeadline bounds --deadline (a day, in seconds), so that no value overflows a Duration.
+const maxDeadline = 24 * 60 * 60
+
 // deadlineMargin is how long before the caller's deadline hookctl ends the dispatch, to
 // answer in time; at most half the deadline, for a deadline of a few seconds.
 const deadlineMargin = 2 * time.Second
@@ -81,7 +84,7 @@ func (a *app) dispatchContext(ctx context.Context, o runOptions) (context.Contex
 	if o.deadline == 0 {
 		return ctx, func() {}
 	}
-	total := time.Duration(o.deadline) * time.Second
+	total := time.Duration(min(o.deadline, maxDeadline)) * time.Second
 	return context.WithDeadline(ctx, a.began.Add(total-min(deadlineMargin, total/2)))
 }
 
