@@ -28,6 +28,8 @@ func FuzzDecode(f *testing.F) {
 		`{"version":1,"approvals":[{"event":"e","command":"c"},{"event":"e","command":"c"}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"c","approved_at":"9999-12-31T23:00:00-02:00"}]}`,
 		"{\"version\":1,\"approvals\":[{\"event\":\"\xff\",\"command\":\"\\ud800\"}]}",
+		`{"version":1,"approvals":[{"event":"e","command":"./g.sh","script":{"path":"/g.sh","sha256":"` + sumA + `"},"pin":"exec"}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"./g.sh","pin":null,"script":{"path":"/g.sh","sha256":"` + sumA + `"}}]}`,
 	} {
 		f.Add([]byte(seed))
 	}

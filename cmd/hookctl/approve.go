@@ -131,6 +131,9 @@ func (a *app) printApproved(approved []consent.Approval, allowlist string) {
 		fmt.Fprintf(a.stdout, "%s %s  %s\n", p.green("approved"), terminalSafe(ap.Event), terminalSafe(ap.Command))
 		if ap.Script != nil {
 			fmt.Fprintf(a.stdout, "  script: %s\n  sha256: %s\n", terminalSafe(ap.Script.Path), ap.Script.SHA256)
+			if ap.Pin != "" {
+				fmt.Fprintf(a.stdout, "  pin:    %s\n", ap.Pin)
+			}
 		}
 	}
 	fmt.Fprintf(a.stdout, "%d hook(s) approved in %s\n", len(approved), terminalSafe(allowlist))

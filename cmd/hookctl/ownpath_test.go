@@ -42,11 +42,15 @@ func TestRunPinnedScriptFindsItsOwnFiles(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(home, "config.yaml"), []byte(yaml), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if code, out, errOut := hookctl(home, "", "hooks", "approve", "--all"); code != 0 {
+		code, out, errOut := hookctl(home, "", "hooks", "approve", "--all")
+		if code != 0 {
 			t.Fatalf("%s: approve: exit %d\n%s%s", name, code, out, errOut)
 		}
+		if got := strings.Contains(out, "  pin:    exec\n"); got != (tt.pin == "exec") {
+			t.Errorf("%s: approve's output shows pin exec: %v\n%s", name, got, out)
+		}
 		// hookctl run, Hermes's dialect.
-		code, out, errOut := hookctl(home, `{"tool_name":"terminal","tool_input":{"command":"ls"}}`, "run", "pre_tool_call")
+		code, out, errOut = hookctl(home, `{"tool_name":"terminal","tool_input":{"command":"ls"}}`, "run", "pre_tool_call")
 		var res struct {
 			Decision, Reason string
 			Hooks            []struct{ Status string }

@@ -87,6 +87,9 @@ func promptText(h config.Hook, c consent.Check) string {
 	if pin != nil {
 		fmt.Fprintf(&b, "  sha256:  %s\n", pin.SHA256)
 	}
+	if h.Pinned() && h.PinExec {
+		b.WriteString("  pin:     exec (runs as the checked file, /dev/fd/3)\n")
+	}
 	if c.Reason != "" {
 		fmt.Fprintf(&b, "  %s\n", terminalSafe(c.Reason))
 	}

@@ -25,3 +25,22 @@ func TestPromptShowsExpandedEnvWords(t *testing.T) {
 		t.Errorf("the prompt does not show the expanded environment word, escaped:\n%s", text)
 	}
 }
+
+// A hook that runs as the checked file says so at the prompt: the pin is part of the approval.
+func TestPromptShowsPinExec(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		pin  string
+		want bool
+	}{{"exec", true}, {"path", false}} {
+		cfg := config.Parse(filepath.Join(dir, "config.yaml"),
+			[]byte("hooks:\n  pre_tool_call:\n    - command: ./guard.sh\n      pin: "+tt.pin+"\n"), config.Options{})
+		if len(cfg.Hooks) != 1 {
+			t.Fatalf("config: %v", cfg.Problems)
+		}
+		text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"})
+		if got := strings.Contains(text, "pin:     exec (runs as the checked file, /dev/fd/3)"); got != tt.want {
+			t.Errorf("pin %s: the prompt shows pin exec: %v, want %v:\n%s", tt.pin, got, tt.want, text)
+		}
+	}
+}
