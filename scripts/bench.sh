@@ -71,6 +71,17 @@ home many "hooks:
 home gig "hooks:
   pre_tool_call:
     - command: $work/gigabyte.sh"
+# P2w: ten entries over three other events, three of them guards (recorded by the approval):
+# a run of an event with none of them must cost what the fired event needs, not the file.
+home wide "hooks:
+  pre_tool_call:
+$(for i in 1 2 3; do printf '    - matcher: "Bash|terminal"\n      command: %s/trivial.sh guard-%s\n      fail_closed: true\n      timeout: 5\n' "$work" "$i"; done)
+$(for i in 1 2; do printf '    - matcher: Write\n      command: %s/trivial.sh pre-%s\n' "$work" "$i"; done)
+  post_tool_call:
+$(for i in 1 2 3; do printf '    - command: %s/trivial.sh post-%s\n      timeout: 10\n' "$work" "$i"; done)
+  pre_llm_call:
+$(for i in 1 2; do printf '    - command: %s/trivial.sh ctx-%s\n' "$work" "$i"; done)"
+[ "$(grep -c '"command"' "$work/wide/allowlist.guards.json")" = 3 ] || { echo "bench: the wide home does not record 3 guards" >&2; exit 1; }
 # 999 more approvals of other hooks, each pinned to a script, next to the real one.
 python_free_allowlist() {
   local f=$work/many/allowlist.json
@@ -103,6 +114,7 @@ c -goal 1.1 -env-a HOOKCTL_HOME="$work/eight" -env-b HOOKCTL_HOME="$work/eight" 
 c -goal 1.3 -env-a HOOKCTL_HOME="$work/one" P1 -- "$hookctl" run pre_tool_call ::: "$floor" "$work/trivial.sh"
 c -goal 1.03 -env-a HOOKCTL_HOME="$work/one" -env-b HOOKCTL_HOME="$work/one" -env-b HOOKCTL_CONFIG="$work/one/config-noaudit.yaml" P1log -- "$hookctl" run pre_tool_call ::: "$hookctl" run pre_tool_call
 c -goal 1.4 -env-a HOOKCTL_HOME="$work/one" P2 -- "$hookctl" run post_llm_call ::: "$floor"
+c -goal 1.4 -env-a HOOKCTL_HOME="$work/wide" P2w -- "$hookctl" run post_llm_call ::: "$floor"
 c -goal 1.4 -pipe -env-a HOOKCTL_HOME="$work/one" P2p -- "$hookctl" run post_llm_call ::: "$floor"
 # P2i: P2 as a benchmark that runs both binaries straight from `go build` measures it.
 c -goal 1.4 -env-a HOOKCTL_HOME="$work/one" P2i -- "$work/hookctl.built" run post_llm_call ::: "$work/floor.built"

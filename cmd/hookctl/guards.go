@@ -42,7 +42,12 @@ type guardState struct {
 // record cannot be trusted): then the run goes on with no hooks, and the guard blocks what it
 // covered.
 func (a *app) runConfig(loc config.Locations, event string) (*config.Config, guardState, error) {
-	cfg, err := a.loadConfig(loc)
+	cfg, err := a.loadEventConfig(loc, event)
+	if err == nil {
+		for _, p := range cfg.Problems {
+			a.warn(p.String())
+		}
+	}
 	var gs guardState
 	gs.guards, gs.err = a.runGuards(loc, event)
 	if err != nil {

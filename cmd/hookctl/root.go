@@ -119,7 +119,14 @@ func (a *app) loadConfig(loc config.Locations) (*config.Config, error) {
 
 // loadConfigQuiet loads the config for commands that show its problems themselves.
 func (a *app) loadConfigQuiet(loc config.Locations) (*config.Config, error) {
-	cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv})
+	return a.loadEventConfig(loc, "")
+}
+
+// loadEventConfig loads the config with the entries of the event alone checked and loaded
+// (all of them for ""): a run needs no more, and other events' problems are for list, doctor
+// and validate.
+func (a *app) loadEventConfig(loc config.Locations, event string) (*config.Config, error) {
+	cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv, Event: event})
 	if err != nil {
 		return nil, failuref("%v", err)
 	}
