@@ -449,49 +449,11 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 		return h, false
 	}
 	ps, ok := l.pairs(n, event)
-	// The command (or url) first, so that every later problem can name it.
-	var cmdNode, urlNode *yaml.Node
-	for _, p := range ps {
-		switch p.key.Value {
-		case "command":
-			cmdNode = deref(p.value)
-			if cmdNode.Kind == yaml.ScalarNode && cmdNode.Tag == "!!str" {
-				h.Command = cmdNode.Value
-			}
-		case "url":
-			urlNode = deref(p.value)
-		}
-	}
-	if urlNode != nil && cmdNode == nil && urlNode.Kind == yaml.ScalarNode && urlNode.Tag == "!!str" {
-		h.Command = shownURL(urlNode.Value)
-	}
 	drop := func(line, col int, format string, args ...any) {
 		l.errorf(line, col, event, h.Command, format+" (hook dropped)", args...)
 		ok = false
 	}
-	if cmdNode != nil && urlNode != nil {
-		drop(urlNode.Line, urlNode.Column, "a hook has either \"command\" or \"url\", not both")
-		urlNode = nil
-	}
-	// remote checks a url hook, and warns of its keys on a command hook.
-	l.remote(event, &h, urlNode, ps, drop)
-	if urlNode != nil {
-		// A url hook has no command to split.
-	} else if cmdNode == nil {
-		drop(n.Line, n.Column, "hook has no \"command\"")
-	} else if isNull(cmdNode) {
-		drop(cmdNode.Line, cmdNode.Column, "command is empty")
-	} else if cmdNode.Kind != yaml.ScalarNode || cmdNode.Tag != "!!str" {
-		drop(cmdNode.Line, cmdNode.Column, "command must be a string, not %s", describe(cmdNode))
-	} else if c := cmdNode.LineComment; cmdNode.Style == 0 && c != "" && !strings.HasPrefix(c, "# ") {
-		// An unquoted command followed by " #1" loses "#1" to YAML, which reads it as a
-		// comment; a note written as "# ..." is left alone.
-		drop(cmdNode.Line, cmdNode.Column, "YAML reads %q after the command as a comment, so it is not part of the command: quote the whole command if it is meant", c)
-	} else if r, err := resolveCommand(h.Command, l.cfg.Dir, l.lookup); err != nil {
-		drop(cmdNode.Line, cmdNode.Column, "%v", err)
-	} else {
-		h.Env, h.Argv, h.ScriptWord, h.Script = r.env, r.argv, r.scriptWord, r.script
-	}
+	l.command(&h, n, ps, drop)
 	h.Timeout = DefaultTimeout
 	var failClosedKey *yaml.Node   // fail_closed, or its alias failClosed
 	var failClosedValue *yaml.Node // its value, when true
@@ -501,43 +463,9 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 		switch p.key.Value {
 		case "command", "url", "headers", "allowed_env", "method":
 		case "matcher":
-			var re *regexp.Regexp
-			if v.Kind == yaml.SequenceNode {
-				// stratus's matcher array: the hook runs when any entry matches.
-				list, ok := l.matcherList(v, drop)
-				if !ok {
-					continue
-				}
-				h.Matcher, h.Matchers = FormatMatchers(list), list
-				re, _ = compileMatchers(list) // each entry compiled alone above
-			} else {
-				if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
-					drop(v.Line, v.Column, "matcher must be a string (a regular expression or \"*\") or a list of them, not %s", describe(v))
-					continue
-				}
-				var err error
-				if re, err = CompileMatcher(v.Value); err != nil {
-					drop(v.Line, v.Column, "invalid matcher %q: %v%s", v.Value, err, matcherHint(v.Value))
-					continue
-				}
-				h.Matcher = v.Value
-			}
-			if !IsToolEvent(event) {
-				l.warnf(v.Line, v.Column, event, h.Command, "matcher on %s is ignored: only tool events have a tool name", event)
-				continue
-			}
-			h.re = re
+			l.matcher(&h, v, drop)
 		case "timeout":
-			d, msg := parseTimeout(v)
-			if msg != "" {
-				l.warnf(v.Line, v.Column, event, h.Command, "%s; using %s", msg, formatSeconds(DefaultTimeout))
-				continue
-			}
-			eff, clamped := EffectiveTimeout(d)
-			if clamped {
-				l.warnf(v.Line, v.Column, event, h.Command, "timeout %s is above the maximum; clamped to %s", describe(v), formatSeconds(eff))
-			}
-			h.Timeout, h.TimeoutClamped = eff, clamped
+			l.timeout(&h, v)
 		case "fail_closed", "failClosed":
 			if first := failClosedKey; first != nil {
 				l.errorf(p.key.Line, p.key.Column, event, h.Command, "%s repeats %s of line %d (line %d ignored)", p.key.Value, first.Value, first.Line, p.key.Line)
@@ -578,6 +506,99 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 		h.PinExec = false
 	}
 	return h, ok
+}
+
+// dropFunc reports an error that drops the entry being read.
+type dropFunc func(line, col int, format string, args ...any)
+
+// command reads an entry's command, or its url, first, so that every later problem can name
+// it: the command split and resolved, a url hook checked (and url keys on a command hook
+// warned about).
+func (l *loader) command(h *Hook, n *yaml.Node, ps []pair, drop dropFunc) {
+	var cmdNode, urlNode *yaml.Node
+	for _, p := range ps {
+		switch p.key.Value {
+		case "command":
+			cmdNode = deref(p.value)
+			if cmdNode.Kind == yaml.ScalarNode && cmdNode.Tag == "!!str" {
+				h.Command = cmdNode.Value
+			}
+		case "url":
+			urlNode = deref(p.value)
+		}
+	}
+	if urlNode != nil && cmdNode == nil && urlNode.Kind == yaml.ScalarNode && urlNode.Tag == "!!str" {
+		h.Command = shownURL(urlNode.Value)
+	}
+	if cmdNode != nil && urlNode != nil {
+		drop(urlNode.Line, urlNode.Column, "a hook has either \"command\" or \"url\", not both")
+		urlNode = nil
+	}
+	// remote checks a url hook, and warns of its keys on a command hook.
+	l.remote(h.Event, h, urlNode, ps, drop)
+	if urlNode != nil {
+		// A url hook has no command to split.
+	} else if cmdNode == nil {
+		drop(n.Line, n.Column, "hook has no \"command\"")
+	} else if isNull(cmdNode) {
+		drop(cmdNode.Line, cmdNode.Column, "command is empty")
+	} else if cmdNode.Kind != yaml.ScalarNode || cmdNode.Tag != "!!str" {
+		drop(cmdNode.Line, cmdNode.Column, "command must be a string, not %s", describe(cmdNode))
+	} else if c := cmdNode.LineComment; cmdNode.Style == 0 && c != "" && !strings.HasPrefix(c, "# ") {
+		// An unquoted command followed by " #1" loses "#1" to YAML, which reads it as a
+		// comment; a note written as "# ..." is left alone.
+		drop(cmdNode.Line, cmdNode.Column, "YAML reads %q after the command as a comment, so it is not part of the command: quote the whole command if it is meant", c)
+	} else if r, err := resolveCommand(h.Command, l.cfg.Dir, l.lookup); err != nil {
+		drop(cmdNode.Line, cmdNode.Column, "%v", err)
+	} else {
+		h.Env, h.Argv, h.ScriptWord, h.Script = r.env, r.argv, r.scriptWord, r.script
+	}
+}
+
+// matcher reads an entry's matcher: a regular expression, or stratus's list of them. One that
+// does not compile drops the entry; it must never widen to every tool.
+func (l *loader) matcher(h *Hook, v *yaml.Node, drop dropFunc) {
+	var re *regexp.Regexp
+	if v.Kind == yaml.SequenceNode {
+		// stratus's matcher array: the hook runs when any entry matches.
+		list, ok := l.matcherList(v, drop)
+		if !ok {
+			return
+		}
+		h.Matcher, h.Matchers = FormatMatchers(list), list
+		re, _ = compileMatchers(list) // each entry compiled alone above
+	} else {
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!str" {
+			drop(v.Line, v.Column, "matcher must be a string (a regular expression or \"*\") or a list of them, not %s", describe(v))
+			return
+		}
+		var err error
+		if re, err = CompileMatcher(v.Value); err != nil {
+			drop(v.Line, v.Column, "invalid matcher %q: %v%s", v.Value, err, matcherHint(v.Value))
+			return
+		}
+		h.Matcher = v.Value
+	}
+	if !IsToolEvent(h.Event) {
+		l.warnf(v.Line, v.Column, h.Event, h.Command, "matcher on %s is ignored: only tool events have a tool name", h.Event)
+		return
+	}
+	h.re = re
+}
+
+// timeout reads an entry's timeout: one that cannot be used is a warning and the default, one
+// above the maximum a warning and the maximum.
+func (l *loader) timeout(h *Hook, v *yaml.Node) {
+	d, msg := parseTimeout(v)
+	if msg != "" {
+		l.warnf(v.Line, v.Column, h.Event, h.Command, "%s; using %s", msg, formatSeconds(DefaultTimeout))
+		return
+	}
+	eff, clamped := EffectiveTimeout(d)
+	if clamped {
+		l.warnf(v.Line, v.Column, h.Event, h.Command, "timeout %s is above the maximum; clamped to %s", describe(v), formatSeconds(eff))
+	}
+	h.Timeout, h.TimeoutClamped = eff, clamped
 }
 
 // Values of an entry's pin key.
