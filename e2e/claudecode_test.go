@@ -48,6 +48,9 @@ func init() {
 			}
 			return shown
 		},
+		Cannot: map[string]string{
+			"continue-false-stops": "Claude Code 2.1.197 takes a PreToolUse answer's deny or its continue:false, not both: continue:false alone runs the tool, then stops; beside the deny hookctl writes (13.2) the tool does not run but the deny goes to the model and the agent goes on (2.1.331 stops)",
+		},
 		// hookctl answers a rewrite alone with permissionDecision "ask"; under -p Claude Code
 		// cannot ask, and runs nothing.
 		RewriteAlone: RewriteRefused,
