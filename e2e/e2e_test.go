@@ -592,7 +592,7 @@ func TestAgents(t *testing.T) {
 		t.Run(a.Name, func(t *testing.T) {
 			version, err := agentVersion(t, a)
 			if err != nil {
-				report(fmt.Sprintf("FAIL %-12s %-22s %s does not run: %v\n", a.Name, "version", a.Bin, err), false)
+				report(fmt.Sprintf("FAIL %-12s %-26s %s does not run: %v\n", a.Name, "version", a.Bin, err), false)
 				t.Fail()
 				return
 			}
@@ -687,11 +687,11 @@ func runCase(t *testing.T, a *Agent, c Case) {
 		if e.instead != "" {
 			note = fmt.Sprintf("  [cannot express: %s; checked instead: %s]", a.Cannot[c.Name], e.instead)
 		}
-		report(fmt.Sprintf("ok   %-12s %-22s (%.1fs)%s\n", a.Name, c.Name, took.Seconds(), note), true)
+		report(fmt.Sprintf("ok   %-12s %-26s (%.1fs)%s\n", a.Name, c.Name, took.Seconds(), note), true)
 		return
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "FAIL %-12s %-22s (%.1fs)  %s\n", a.Name, c.Name, took.Seconds(), oneLine(e.failure[0]))
+	fmt.Fprintf(&b, "FAIL %-12s %-26s (%.1fs)  %s\n", a.Name, c.Name, took.Seconds(), oneLine(e.failure[0]))
 	for _, f := range e.failure[1:] {
 		fmt.Fprintf(&b, "       also: %s\n", oneLine(f))
 	}
