@@ -24,11 +24,13 @@ var cline = Dialect{
 		// Cline never reads TaskStart's answer.
 		{AgentEvent: "TaskStart", Event: "on_session_start",
 			Synthetic: `"hookName":"agent_start","taskStart":{"taskMetadata":{}}`},
-		{AgentEvent: "PreToolUse", Event: "pre_tool_call", Honours: Block | Ask | Modify | Context | Halt,
+		// Cline itself ignores exit statuses; hookctl reads exit 2 as the block it is
+		// everywhere else (stricter, never looser), and writes it as cancel.
+		{AgentEvent: "PreToolUse", Event: "pre_tool_call", Honours: Block | Ask | Modify | Context | Halt, Exit2: Block,
 			Tool: ToolSource{NameAt: []string{"preToolUse", "toolName"}, InputAt: []string{"tool_call", "input"}, Required: true},
 			Synthetic: `"hookName":"tool_call","iteration":1,"tool_call":{"id":"call_test","name":"run_commands","input":{"commands":["echo hello"]}},` +
 				`"preToolUse":{"toolName":"run_commands","parameters":{"commands":"[\"echo hello\"]"}}`},
-		{AgentEvent: "PostToolUse", Event: "post_tool_call", Honours: Block | Context | Halt,
+		{AgentEvent: "PostToolUse", Event: "post_tool_call", Honours: Block | Context | Halt, Exit2: Block,
 			Tool: ToolSource{NameAt: []string{"postToolUse", "toolName"}, InputAt: []string{"tool_result", "input"}, Required: true},
 			Synthetic: `"hookName":"tool_result","iteration":1,"tool_result":{"id":"call_test","name":"run_commands","input":{"commands":["echo hello"]},"output":"hello\n","durationMs":5},` +
 				`"postToolUse":{"toolName":"run_commands","parameters":{"commands":"[\"echo hello\"]"},"result":"hello\n","success":true,"executionTimeMs":5}`},
@@ -60,8 +62,9 @@ var cline = Dialect{
 func init() { register(&cline) }
 
 // clineShape is the JSON Cline reads: cancel, errorMessage, contextModification (or context)
-// and overrideInput, besides the forms every dialect accepts.
-var clineShape = shape{plainText: plainContext, cancel: "cancel", messages: []string{"errorMessage"},
+// and overrideInput, besides the forms every dialect accepts; continue: false, which Cline does
+// not read, is read as the stop it means elsewhere, and written as cancel (stricter).
+var clineShape = shape{plainText: plainContext, control: true, cancel: "cancel", messages: []string{"errorMessage"},
 	contexts: []string{"contextModification"}, rewrite: "overrideInput"}
 
 // readCline reads a hook's answer as Cline does: the last line that starts with
