@@ -107,6 +107,9 @@ func postHookSeesCall(e *Env) {
 	if err := json.Unmarshal([]byte(payloads[0]), &p); err != nil {
 		e.Fatalf("the post hook's stdin is not JSON: %v", err)
 	}
+	if e.Agent.ToolOf != nil {
+		p.ToolName, p.ToolInput = e.Agent.ToolOf([]byte(payloads[0]))
+	}
 	e.Check(p.ToolName == e.hookTool(), "the post hook saw tool %q, want %q", p.ToolName, e.hookTool())
 	e.Check(strings.Contains(string(p.ToolInput), e.Marks), "the post hook's tool_input %s does not carry the command %q", p.ToolInput, cmd)
 }
@@ -220,6 +223,19 @@ func slowHook(e *Env) {
 
 func contextReachesModel(e *Env) {
 	e.Hook("context.sh", "context", "sh", `echo '{"context":"e2e-context-from-hook"}'`)
+	if !e.Expressible("a pre_tool_call hook's context reaches the model beside the tool's result") {
+		e.Setup(`hooks:
+  pre_tool_call:
+    - matcher: "SHELL"
+      command: ./context.sh
+`)
+		e.Script(e.MarkCommand("ran"), "done")
+		e.RunOK(prompt)
+		e.Check(e.HookRuns("context") == 1, "the context hook ran %d times, want 1", e.HookRuns("context"))
+		e.Check(e.Marked("ran"), "the command did not run")
+		e.Check(e.ModelSaw("e2e-context-from-hook"), "the model was never sent the hook's context")
+		return
+	}
 	e.Setup(`hooks:
   pre_llm_call:
     - command: ./context.sh
@@ -243,12 +259,18 @@ echo '{"action":"continue","message":"e2e-keep-working"}'`, state, state))
 `)
 	e.Script("", "done")
 	e.RunOK(prompt)
+	if !e.Expressible("the pre_verify hook runs once when the task ends, and the agent ends") {
+		e.Check(e.HookRuns("verify") == 1, "the pre_verify hook ran %d times, want 1", e.HookRuns("verify"))
+		return
+	}
 	e.Check(e.HookRuns("verify") == 2, "the pre_verify hook ran %d times, want 2 (keep working once, then stop)", e.HookRuns("verify"))
 	e.Check(e.ModelSaw("e2e-keep-working"), "the model never got a request carrying the hook's message")
 }
 
 func rewriteConfig(e *Env, allow bool) {
-	e.Hook("rewrite.sh", "rewrite", "sh", fmt.Sprintf(`echo '{"action":"modify","args":{"command":"%s"}}'`, e.MarkCommand("ran-rewritten")))
+	// The rewrite is the whole input of the agent's shell tool for the new command.
+	args, _ := json.Marshal(e.ShellInput(e.MarkCommand("ran-rewritten")))
+	e.Hook("rewrite.sh", "rewrite", "sh", fmt.Sprintf(`echo '{"action":"modify","args":%s}'`, args))
 	config := `hooks:
   pre_tool_call:
     - matcher: "SHELL"

@@ -56,6 +56,12 @@ type Agent struct {
 	// the entry that runs hookctl ("" means "timeout").
 	TimeoutUnit time.Duration
 	TimeoutKey  string
+	// Timeouts reads the timeouts install wrote, where they are not a JSON settings file's
+	// entries (Cline's hook files); nil: InstalledTimeouts reads Settings.
+	Timeouts func(e *Env) ([]time.Duration, error)
+	// ToolOf reads the tool name and input from a hook's payload, where the agent does not
+	// send them as tool_name and tool_input; nil: those keys.
+	ToolOf func(payload []byte) (string, json.RawMessage)
 	// PersonSettings, when not empty, is what a person already has in Settings before the
 	// uninstall case installs: install then uninstall must give it back.
 	PersonSettings string
@@ -309,13 +315,17 @@ func (e *Env) Setup(config string) {
 func (e *Env) Script(command, final string) {
 	s := model.Script{Final: final}
 	if command != "" {
-		input := map[string]any{"command": command}
-		if e.Agent.ShellInput != nil {
-			input = e.Agent.ShellInput(command)
-		}
-		s.Call = &model.Call{Name: e.Agent.Shell, Args: input}
+		s.Call = &model.Call{Name: e.Agent.Shell, Args: e.ShellInput(command)}
 	}
 	e.Model.SetScript(s)
+}
+
+// ShellInput is the agent's shell tool input for command.
+func (e *Env) ShellInput(command string) map[string]any {
+	if e.Agent.ShellInput != nil {
+		return e.Agent.ShellInput(command)
+	}
+	return map[string]any{"command": command}
 }
 
 // Run runs the agent once, non-interactively, on prompt, in its own process group, killed
@@ -372,6 +382,9 @@ func (e *Env) ToolResultSent() bool {
 // InstalledTimeouts are the timeouts of the settings file's entries that run this hookctl,
 // in the agent's unit converted to a duration.
 func (e *Env) InstalledTimeouts() ([]time.Duration, error) {
+	if e.Agent.Timeouts != nil {
+		return e.Agent.Timeouts(e)
+	}
 	data, err := os.ReadFile(filepath.Join(e.Home, e.Agent.Settings))
 	if err != nil {
 		return nil, err
