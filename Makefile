@@ -61,6 +61,7 @@ fuzz: ## run each fuzz target for FUZZTIME (default 60s)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./consent/
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeMatchesEncodingJSON$$' -fuzztime $(FUZZTIME) ./consent/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseTimeZ$$' -fuzztime $(FUZZTIME) ./consent/
+	$(GO) test -run '^$$' -fuzz '^FuzzDecodeGuards$$' -fuzztime $(FUZZTIME) ./consent/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseAnswer$$' -fuzztime $(FUZZTIME) ./runner/
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePayload$$' -fuzztime $(FUZZTIME) ./runner/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadHermes$$' -fuzztime $(FUZZTIME) ./agent/

@@ -201,10 +201,16 @@ func decodeGuards(data []byte) ([]Guard, error) {
 	if f.Version == nil || *f.Version != fileVersion {
 		return nil, errors.New("not a guard record of version 1")
 	}
-	for _, g := range f.Guards {
+	seen := make(map[[2]string]bool, len(f.Guards))
+	for i, g := range f.Guards {
 		if g.Event == "" || g.Command == "" {
 			return nil, errors.New("a guard without an event or command")
 		}
+		if seen[g.key()] {
+			return nil, fmt.Errorf("the guard %s is recorded twice", g)
+		}
+		seen[g.key()] = true
+		f.Guards[i].Matcher, f.Guards[i].Agents = nonNil(g.Matcher), nonNil(g.Agents)
 	}
 	return f.Guards, nil
 }

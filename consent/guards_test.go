@@ -1,0 +1,144 @@
+package consent
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hookctl/hookctl/config"
+)
+
+// FuzzDecodeGuards checks that a guard record either fails to decode or survives encoding and
+// decoding unchanged, and that decoding never panics.
+func FuzzDecodeGuards(f *testing.F) {
+	for _, seed := range []string{
+		`{"version":1,"guards":[]}`,
+		`{"version":1,"guards":[{"event":"pre_tool_call","command":"./g.sh","matcher":["Bash"],"agents":[],"fail_closed":true}]}`,
+		`{"version":1,"guards":[{"event":"pre_llm_call","command":"./p.sh","matcher":null,"agents":["claude-code"],"fail_closed":true},{"event":"a","command":"b"}]}`,
+		`{"version":1,"guards":[{"event":"e","command":"c"},{"event":"e","command":"c"}]}`,
+		`{"version":2,"guards":[]}`,
+		`{"version":1,"guards":[{"event":"e"`,
+		`{"version":1,"guards":[],"x":1}`,
+		`{"version":1} {}`,
+		`null`,
+		``,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		guards, err := decodeGuards(data)
+		if err != nil {
+			return
+		}
+		m := map[[2]string]Guard{}
+		for _, g := range guards {
+			m[g.key()] = g
+		}
+		again, err := decodeGuards(encodeGuards(m))
+		if err != nil {
+			t.Fatalf("the encoded record does not decode: %v", err)
+		}
+		slices.SortFunc(guards, func(a, b Guard) int {
+			return strings.Compare(a.Event+"\x00"+a.Command, b.Event+"\x00"+b.Command)
+		})
+		if !slices.EqualFunc(guards, again, Guard.Same) {
+			t.Fatalf("round trip changed the record:\n%v\n%v", guards, again)
+		}
+	})
+}
+
+func hook(t *testing.T, event, command, matcher string, failClosed bool, agents ...string) config.Hook {
+	t.Helper()
+	h := config.Hook{Event: event, Command: command, FailClosed: failClosed, Agents: agents}
+	if err := h.SetMatcher(matcher); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// TestGaps: a recorded guard is in force only while the config holds its entry as approved;
+// every other state is a gap that says why.
+func TestGaps(t *testing.T) {
+	g := GuardOf(hook(t, "pre_tool_call", "./g.sh", "Bash", true))
+	tests := []struct {
+		name  string
+		hooks []config.Hook
+		why   string // "" for in force
+	}{
+		{"as approved", []config.Hook{hook(t, "pre_tool_call", "./g.sh", "Bash", true)}, ""},
+		{"deleted", nil, "its entry is gone"},
+		{"moved", []config.Hook{hook(t, "post_tool_call", "./g.sh", "Bash", true)}, "its entry is gone"},
+		{"fail_closed off", []config.Hook{hook(t, "pre_tool_call", "./g.sh", "Bash", false)}, "no longer fail_closed"},
+		{"matcher narrowed", []config.Hook{hook(t, "pre_tool_call", "./g.sh", "Write", true)}, `its matcher changed from ["Bash"] to ["Write"]`},
+		{"agents narrowed", []config.Hook{hook(t, "pre_tool_call", "./g.sh", "Bash", true, "codex")}, "its agents changed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			gaps := Gaps([]Guard{g}, &config.Config{Path: "/h/config.yaml", Hooks: tt.hooks}, "")
+			switch {
+			case tt.why == "" && len(gaps) != 0:
+				t.Errorf("gaps = %v, want none", gaps)
+			case tt.why != "" && (len(gaps) != 1 || !strings.Contains(gaps[0].Why, tt.why)):
+				t.Errorf("gaps = %v, want one saying %q", gaps, tt.why)
+			}
+		})
+	}
+	if gaps := Gaps([]Guard{g}, &config.Config{Path: "/h/config.yaml", Unreadable: true}, ""); len(gaps) != 1 {
+		t.Errorf("an unreadable config holds the guard: %v", gaps)
+	}
+	if gaps := Gaps([]Guard{g}, &config.Config{Path: "/h/config.yaml"}, "pre_llm_call"); len(gaps) != 0 {
+		t.Errorf("a gap of another event than the fired one: %v", gaps)
+	}
+}
+
+// TestCovers: a guard covers the calls of its event and agents that its matcher matches; a
+// tool that is not known is covered, and so is every tool when a matcher no longer compiles.
+func TestCovers(t *testing.T) {
+	bash, write := "Bash", "Write"
+	g := Guard{Event: "pre_tool_call", Command: "./g.sh", Matcher: []string{"Bash|Shell"}, Agents: []string{"claude-code"}}
+	tests := []struct {
+		event, agent string
+		tool         *string
+		known, want  bool
+	}{
+		{"pre_tool_call", "claude-code", &bash, true, true},
+		{"pre_tool_call", "claude-code", &write, true, false},
+		{"pre_tool_call", "claude-code", nil, true, false},
+		{"pre_tool_call", "claude-code", nil, false, true},
+		{"pre_tool_call", "codex", &bash, true, false},
+		{"pre_llm_call", "claude-code", &bash, true, false},
+	}
+	for _, tt := range tests {
+		if got := g.Covers(tt.event, tt.agent, tt.tool, tt.known); got != tt.want {
+			t.Errorf("Covers(%s, %s, %v, %v) = %v, want %v", tt.event, tt.agent, tt.tool, tt.known, got, tt.want)
+		}
+	}
+	broken := Guard{Event: "pre_tool_call", Command: "./g.sh", Matcher: []string{"[Bash"}}
+	if !broken.Covers("pre_tool_call", "hermes", &write, true) {
+		t.Error("a matcher that does not compile narrows the guard")
+	}
+}
+
+// TestDropped: approving a state that drops or changes a recorded guard is reported, so that
+// the command asks the person; adding a guard or approving it unchanged is not.
+func TestDropped(t *testing.T) {
+	guard := hook(t, "pre_tool_call", "./g.sh", "Bash", true)
+	open := hook(t, "pre_tool_call", "./g.sh", "Bash", false)
+	other := hook(t, "post_tool_call", "./n.sh", "", false)
+	recorded := []Guard{GuardOf(guard)}
+	if d := Dropped(recorded, []config.Hook{guard, other}, true); len(d) != 0 {
+		t.Errorf("approving the guard unchanged drops %v", d)
+	}
+	if d := Dropped(recorded, []config.Hook{open}, false); len(d) != 1 {
+		t.Errorf("approving the entry without fail_closed drops %v, want the guard", d)
+	}
+	if d := Dropped(recorded, []config.Hook{other}, false); len(d) != 0 {
+		t.Errorf("approving another hook drops %v", d)
+	}
+	if d := Dropped(recorded, []config.Hook{other}, true); len(d) != 1 {
+		t.Errorf("approve --all without the guard drops %v, want the guard", d)
+	}
+	if d := Revoked(recorded, "./g.sh", "post_tool_call"); len(d) != 0 {
+		t.Errorf("revoking on another event drops %v", d)
+	}
+}
