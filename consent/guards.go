@@ -1,7 +1,6 @@
 package consent
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/jsonx"
 	"github.com/hookctl/hookctl/internal/safefile"
 )
 
@@ -158,6 +158,7 @@ func (s *Store) GuardPath() string { return GuardPath(s.Path) }
 // maxGuards bounds what is read: a guard record is a few hundred bytes per guard.
 const maxGuards = 16 << 20
 
+// guardFile is the record's wire form, as encodeGuards writes it.
 type guardFile struct {
 	Version *int64  `json:"version"`
 	Guards  []Guard `json:"guards"`
@@ -189,20 +190,40 @@ func (s *Store) Guards() ([]Guard, error) {
 }
 
 func decodeGuards(data []byte) ([]Guard, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	var f guardFile
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("not a guard record: %v", err)
+	// jsonx, not encoding/json: a run of a guarded event reads this file, and encoding/json's
+	// reflection set-up costs a cold run more than the whole read (see the README).
+	r := jsonx.NewReader(data)
+	var version *int64
+	var guards []Guard
+	err := r.Object(func(key string) error {
+		switch key {
+		case "version":
+			if r.Null() {
+				return nil
+			}
+			v, err := r.Int()
+			version = &v
+			return err
+		case "guards":
+			return r.Array(func() error {
+				g, err := readGuard(r)
+				guards = append(guards, g)
+				return err
+			})
+		}
+		return unknownKey(r, key)
+	})
+	if err == nil {
+		err = r.End()
 	}
-	if dec.More() {
-		return nil, errors.New("not a guard record: data after the object")
+	if err != nil {
+		return nil, fmt.Errorf("not a guard record: %w", describe(err))
 	}
-	if f.Version == nil || *f.Version != fileVersion {
+	if version == nil || *version != fileVersion {
 		return nil, errors.New("not a guard record of version 1")
 	}
-	seen := make(map[[2]string]bool, len(f.Guards))
-	for i, g := range f.Guards {
+	seen := make(map[[2]string]bool, len(guards))
+	for _, g := range guards {
 		if g.Event == "" || g.Command == "" {
 			return nil, errors.New("a guard without an event or command")
 		}
@@ -210,9 +231,46 @@ func decodeGuards(data []byte) ([]Guard, error) {
 			return nil, fmt.Errorf("the guard %s is recorded twice", g)
 		}
 		seen[g.key()] = true
-		f.Guards[i].Matcher, f.Guards[i].Agents = nonNil(g.Matcher), nonNil(g.Agents)
 	}
-	return f.Guards, nil
+	return guards, nil
+}
+
+func readGuard(r *jsonx.Reader) (Guard, error) {
+	g := Guard{Matcher: []string{}, Agents: []string{}}
+	err := r.Object(func(key string) (err error) {
+		switch key {
+		case "event":
+			g.Event, err = r.StringOrNull()
+		case "command":
+			g.Command, err = r.StringOrNull()
+		case "matcher":
+			g.Matcher, err = readStrings(r)
+		case "agents":
+			g.Agents, err = readStrings(r)
+		case "fail_closed":
+			if !r.Null() {
+				g.FailClosed, err = r.Bool()
+			}
+		default:
+			err = unknownKey(r, key)
+		}
+		return err
+	})
+	return g, err
+}
+
+// readStrings reads a list of strings; null is the empty list.
+func readStrings(r *jsonx.Reader) ([]string, error) {
+	out := []string{}
+	if r.Null() {
+		return out, nil
+	}
+	err := r.Array(func() error {
+		s, err := r.String()
+		out = append(out, s)
+		return err
+	})
+	return out, err
 }
 
 func encodeGuards(guards map[[2]string]Guard) []byte {

@@ -73,6 +73,21 @@ func (r *Reader) Null() bool {
 	return false
 }
 
+// Bool reads true or false.
+func (r *Reader) Bool() (bool, error) {
+	r.s.space()
+	rest := r.s.data[r.s.pos:]
+	switch {
+	case len(rest) >= 4 && string(rest[:4]) == "true":
+		r.s.pos += 4
+		return true, nil
+	case len(rest) >= 5 && string(rest[:5]) == "false":
+		r.s.pos += 5
+		return false, nil
+	}
+	return false, r.fail("want true or false")
+}
+
 // String reads a string, decoding escapes and replacing invalid UTF-8 as encoding/json does.
 func (r *Reader) String() (string, error) {
 	if err := r.expect('"'); err != nil {

@@ -124,3 +124,18 @@ func TestReaderManyKeys(t *testing.T) {
 		}
 	}
 }
+
+func TestReaderBool(t *testing.T) {
+	for in, want := range map[string]any{"true": true, " false": false, "tru": "err", "1": "err", `"true"`: "err"} {
+		got, err := NewReader([]byte(in)).Bool()
+		if err != nil {
+			if want != "err" {
+				t.Errorf("Bool(%q): %v", in, err)
+			}
+			continue
+		}
+		if want != got {
+			t.Errorf("Bool(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
