@@ -53,6 +53,7 @@ cross: ## build and vet for macOS (amd64 and arm64, no cgo); Windows must stop w
 lint: ## gofmt, go vet and a go.mod tidiness check
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags e2e ./e2e/
 	$(GO) mod tidy -diff
 	@! grep -n '^replace\|^\s*replace ' go.mod || { echo "go.mod: a replace directive makes go install MODULE@version fail"; exit 1; }
 

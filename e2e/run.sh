@@ -18,24 +18,31 @@ GO=${GO:-go}
 versions=${AGENT_VERSIONS:-pinned}
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/hookctl-e2e
 
-# install DIR: run npm in a fresh folder beside DIR and move it into place only when npm
-# succeeded, so an interrupted install is never taken for a finished one.
+# The pinned agents are installed into a fresh folder beside their own and moved into place only
+# when npm succeeded, so an interrupted install is never taken for a finished one; a lock on
+# the cache keeps two suites started at once from installing over each other.
+mkdir -p "$cache"
+exec 9>"$cache/.lock"
+flock 9
 case $versions in
 pinned)
 	sum=$(sha256sum e2e/package-lock.json | cut -c1-16)
 	dir=$cache/$sum
 	if [ ! -e "$dir/.installed" ]; then
 		echo "e2e: installing the pinned agents into $dir"
-		mkdir -p "$cache"
 		tmp=$(mktemp -d "$cache/.install.XXXXXX")
 		trap 'rm -rf "$tmp"' EXIT
 		cp e2e/package.json e2e/package-lock.json "$tmp/"
 		# Not npm ci: cline 3.0.65 names platform packages that were never published
 		# (darwin, windows, linux-arm64), which npm ci takes for a lock file out of step.
 		# npm install from the lock installs the same versions; a lock it had to change
-		# means package.json and the lock disagree, and stops the suite as npm ci would.
+		# (another version or integrity of any package) means package.json and the lock
+		# disagree, and stops the suite as npm ci would.
 		(cd "$tmp" && npm install --no-audit --no-fund --loglevel=error)
-		if ! cmp -s e2e/package-lock.json "$tmp/package-lock.json"; then
+		if ! node -e '
+			const [a, b] = process.argv.slice(1).map(f => require(f).packages);
+			const key = p => JSON.stringify(Object.keys(p).sort().map(k => [k, p[k].version, p[k].integrity]));
+			process.exit(key(a) === key(b) ? 0 : 1);' "$root/e2e/package-lock.json" "$tmp/package-lock.json"; then
 			echo "e2e: e2e/package-lock.json is out of step with e2e/package.json: run npm install in e2e/ and commit the lock" >&2
 			exit 1
 		fi
@@ -60,6 +67,8 @@ latest)
 	exit 2
 	;;
 esac
+flock -u 9
+exec 9>&-
 
 # make e2e builds hookctl and hookctl-serve (make build) and names the binary in HOOKCTL.
 hookctl=${HOOKCTL:-}
