@@ -23,7 +23,7 @@ var copilot = Dialect{
 			Synthetic: `"prompt":"What is the weather?"`},
 		// Copilot denies on any failed exit here (exit 2 with a fixed reason of its own); a
 		// timeout or invalid JSON lets the tool run.
-		{AgentEvent: "preToolUse", Event: "pre_tool_call", Honours: Block | Ask | Modify, Exit2: Block, FailBlocks: true,
+		{AgentEvent: "preToolUse", Event: "pre_tool_call", Honours: Block | Ask | Modify | Halt, Exit2: Block, FailBlocks: true,
 			Tool:      copilotTool,
 			Synthetic: `"toolName":"bash","toolArgs":{"command":"echo hello","description":"Say hello"}`},
 		// modifiedResult replaces the tool's result (read as a result, kept as JSON text).
@@ -50,7 +50,9 @@ var copilot = Dialect{
 	Fields:          Fields{Session: "sessionId", Cwd: "cwd"},
 	EventFromArgs:   true,
 	base:            `"timestamp":1767225600000`,
-	Reader: shape{plainText: plainContext, contexts: []string{"additionalContext"},
+	// continue: false, which Copilot ignores on preToolUse, is read as the stop it means
+	// elsewhere and written as a deny (stricter, never looser).
+	Reader: shape{plainText: plainContext, control: true, contexts: []string{"additionalContext"},
 		rewrite: "modifiedArgs", results: []string{"modifiedPrompt", "modifiedResult"}}.read,
 	Writer: writeCopilot,
 }

@@ -48,6 +48,9 @@ func TestCopilotReader(t *testing.T) {
 		{"postToolUse", `{"additionalContext":"ran in /work"}`, want{context: "ran in /work"}},
 		{"userPromptSubmitted", `{"modifiedPrompt":"say hi"}`, want{}},
 		{"agentStop", `{"decision":"block","reason":"tests fail"}`, want{block: true, message: "tests fail"}},
+		// Copilot ignores continue: false on preToolUse; hookctl reads it as a stop (and
+		// writes a deny), so the tool never runs.
+		{"preToolUse", `{"continue":false,"stopReason":"quota"}`, want{halt: true}},
 		// Invalid JSON lets the tool run in Copilot: plain text, no directive.
 		{"preToolUse", `not json`, want{}},
 	} {
