@@ -11,7 +11,7 @@ FUZZTIME ?= 60s
 VCS     ?= -buildvcs=auto
 AGENT_VERSIONS ?= pinned
 
-.PHONY: help build install test test-portable cross lint fuzz demo bench bench-portable stress e2e clean
+.PHONY: help build install release test test-portable cross lint fuzz demo bench bench-portable stress e2e clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -23,6 +23,12 @@ build: ## build bin/hookctl and bin/hookctl-serve (static)
 
 install: ## install hookctl and hookctl-serve into GOBIN (static)
 	$(GO) install $(VCS) -trimpath -ldflags="$(LDFLAGS)" ./cmd/hookctl ./cmd/hookctl-serve
+
+# Reproducible: two clean clones of one commit give the same bytes (see scripts/release). The
+# version is the one the go command stamps from the commit, so run it in a git clone; VERSION=v1.2.3
+# names one instead.
+release: ## write dist/: archives for linux and darwin on amd64 and arm64, SHA256SUMS, npm packages
+	$(GO) run ./scripts/release -dist dist $(if $(VERSION),-version $(VERSION))
 
 # -p 1: the packages' real-process tests (timeouts, signals, 500 hooks at once) would
 # otherwise compete for the same two CPUs and stretch each other's "did not hang" bounds.
@@ -105,4 +111,4 @@ e2e: build ## the real-agent suite: each agent's own CLI against a scripted mode
 	AGENT_VERSIONS=$(AGENT_VERSIONS) HOOKCTL=$(abspath $(BIN)) GO=$(GO) bash e2e/run.sh
 
 clean: ## remove build output
-	rm -rf bin
+	rm -rf bin dist
