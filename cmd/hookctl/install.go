@@ -81,6 +81,11 @@ func (a *app) installRun(o installOptions) error {
 	if err != nil {
 		return err
 	}
+	if warning, err := stablePath(a.selfPath()); err != nil {
+		return err
+	} else if warning != "" {
+		a.warn("warning: " + warning)
+	}
 	// A typo must never unwire an event (SPEC 14.2): a config with errors changes nothing.
 	if err := configErrors(s.cfg, "install"); err != nil {
 		return err
