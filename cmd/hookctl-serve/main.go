@@ -8,6 +8,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -50,6 +52,7 @@ func Main() int {
 
 type options struct {
 	listen, tokenFile, configFile string
+	newTokenFile                  string
 	listenAny, acceptHooks        bool
 	maxInflight                   int
 }
@@ -65,6 +68,7 @@ func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool
 	fs.StringVar(&o.listen, "listen", "", "unix:PATH or HOST:PORT (default unix:$HOOKCTL_HOME/hookctl.sock)")
 	fs.BoolVar(&o.listenAny, "listen-any", false, "allow a TCP address that is not a loopback one")
 	fs.StringVar(&o.tokenFile, "token-file", "", "the bearer token clients must send (required for TCP)")
+	fs.StringVar(&o.newTokenFile, "new-token-file", "", "create this token file (mode 0600, a new random token; an existing file is refused) and serve with it")
 	fs.IntVar(&o.maxInflight, "max-inflight", server.DefaultMaxInflight, "dispatches running at once; others wait")
 	fs.StringVar(&o.configFile, "config", "", "the config file")
 	fs.BoolVar(&o.acceptHooks, "accept-hooks", false, "run every hook without consent")
@@ -72,6 +76,8 @@ func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool
 		if errors.Is(err, pflag.ErrHelp) {
 			return 0
 		}
+		// pflag says nothing of the mistake itself here: name it, and how serve is called.
+		fmt.Fprintf(stderr, "hookctl: %s\nUsage: hookctl serve [flags]\n%s", terminalSafe(err.Error()), fs.FlagUsages())
 		return 2
 	}
 	if fs.NArg() > 0 {
@@ -86,6 +92,16 @@ func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool
 	}
 	if o.listen == "" {
 		o.listen = "unix:" + filepath.Join(loc.Home, "hookctl.sock")
+	}
+	if o.newTokenFile != "" {
+		if o.tokenFile != "" {
+			return fail(2, "--new-token-file and --token-file: give one")
+		}
+		if err := newTokenFile(o.newTokenFile); err != nil {
+			return fail(1, "%v", err)
+		}
+		fmt.Fprintf(stderr, "hookctl: wrote a new token to %s (mode 0600); clients send it as Authorization: Bearer\n", o.newTokenFile)
+		o.tokenFile = o.newTokenFile
 	}
 	tcp := !strings.HasPrefix(o.listen, "unix:")
 	var token string
@@ -138,3 +154,21 @@ func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool
 // terminalSafe escapes warnings as hookctl escapes what it prints: they quote config text and
 // hook output, and must not rewrite a terminal's line.
 func terminalSafe(s string) string { return termsafe.String(s) }
+
+// newTokenFile writes 32 random bytes, hex-encoded, to a file that must not exist yet, readable
+// by its owner only (serve refuses a token file others can read).
+func newTokenFile(path string) error {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return fmt.Errorf("making a token: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("creating the token file: %w", err)
+	}
+	if _, err := f.WriteString(hex.EncodeToString(b[:]) + "\n"); err != nil {
+		f.Close()
+		return fmt.Errorf("writing the token file %s: %w", path, err)
+	}
+	return f.Close()
+}
