@@ -8,7 +8,12 @@ export HOOKCTL_HOME=$home
 unset HOOKCTL_CONFIG HOOKCTL_ALLOWLIST HOOKCTL_ACCEPT_HOOKS
 hookctl() { "$bin" "$@"; }
 
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
+# Bold steps on a terminal only (and without NO_COLOR): piped or logged output stays plain.
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then
+	step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
+else
+	step() { printf '\n$ %s\n' "$*"; }
+fi
 
 step "hookctl init"
 hookctl init
