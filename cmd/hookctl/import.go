@@ -58,7 +58,9 @@ func (a *app) importRun(o importOptions) error {
 	for _, src := range sources {
 		if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
 			if len(sources) == 1 {
-				return failuref("%s has no settings file at %s: nothing to import", d.Title, src)
+				// Nothing there is not a failure: there is simply nothing to bring over.
+				fmt.Fprintf(a.stdout, "nothing to import: %s has no settings file at %s\n", d.Title, terminalSafe(src))
+				return nil
 			}
 			continue
 		}
@@ -69,7 +71,8 @@ func (a *app) importRun(o importOptions) error {
 		results = append(results, r)
 	}
 	if len(results) == 0 {
-		return failuref("%s has no hook files beside %s: nothing to import", d.Title, t.Path)
+		fmt.Fprintf(a.stdout, "nothing to import: %s has no hook files beside %s\n", d.Title, terminalSafe(t.Path))
+		return nil
 	}
 	if o.asJSON {
 		if len(results) == 1 {
@@ -111,6 +114,7 @@ Next:
   1. Review them and the scripts they run: hookctl hooks list
   2. Approve them: hookctl hooks approve --all
   3. Wire %[1]s to hookctl: hookctl install %[1]s
-  4. Remove them from %[2]s, or %[1]s runs them twice (itself, and through hookctl)
+  4. Remove the originals from %[2]s: they still run from there, so until then %[1]s
+     runs each twice (itself, and through hookctl)
 `, name, terminalSafe(r.File))
 }
