@@ -69,7 +69,8 @@ type SmokeRunner interface {
 type Doctor struct {
 	Config *config.Config
 	Store  *consent.Store
-	// Runner runs the smoke runs, only of hooks doctor found approved. A *runner.Dispatcher
+	// Runner runs the smoke runs, only of hooks doctor found approved; nil runs none (doctor has
+	// no side effects unless asked: hooks doctor --run). A *runner.Dispatcher
 	// with a Consent checks each hook again from the script file it runs, so a script swapped
 	// after doctor's own check does not run.
 	Runner SmokeRunner
@@ -108,7 +109,7 @@ func (d *Doctor) Examine(ctx context.Context) Report {
 		for _, f := range fs {
 			add(f)
 		}
-		if approved && ctx.Err() == nil {
+		if approved && d.Runner != nil && ctx.Err() == nil {
 			s, f := d.smoke(ctx, h)
 			r.Smoke = append(r.Smoke, s)
 			if f != nil {

@@ -21,6 +21,7 @@ import (
 type doctorOptions struct {
 	asJSON bool
 	agent  string
+	run    bool
 }
 
 // doctorCommand builds `hooks doctor`; runF, when not nil, receives the parsed options in place
@@ -31,10 +32,12 @@ func (a *app) doctorCommand(runF func(doctorOptions) error) *cobra.Command {
 		Use:   "doctor",
 		Short: "Check every hook and the allowlist; exit 1 when something is wrong",
 		Long: `Checks each hook's config entry, script (exists, executable, #! interpreter), shell
-syntax passed literally, consent (approved, content or matcher changed) and, for approved
-hooks only, a smoke run on the synthetic payload that must answer valid JSON. Also checks that
+syntax passed literally, consent (approved, content or matcher changed) and, with --run and for
+approved hooks only, a smoke run on the synthetic payload that must answer valid JSON (url
+hooks: a smoke request). Without --run doctor runs no hook and sends no request. Also checks that
 the allowlist parses, has mode 0600 and, with its folder, is yours and not writable by others. A hook that is not approved is never run.`,
 		Example: `  hookctl hooks doctor
+  hookctl hooks doctor --run
   hookctl hooks doctor --json | jq '.findings[] | select(.severity == "error")'`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -45,6 +48,7 @@ the allowlist parses, has mode 0600 and, with its folder, is yours and not writa
 		},
 	}
 	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print the findings as JSON (shape in the README)")
+	cmd.Flags().BoolVar(&o.run, "run", false, "also run each approved hook once on the synthetic payload (url hooks: send one request)")
 	cmd.Flags().StringVar(&o.agent, "agent", "", "check only the hooks that run under this agent, against its events and tool names")
 	_ = cmd.RegisterFlagCompletionFunc("agent", completeAgents) // cannot fail: the flag exists
 	return cmd
@@ -58,8 +62,10 @@ func (a *app) doctorRun(o doctorOptions) error {
 	in, stop := a.interrupts(true)
 	defer stop()
 	cwd, _ := os.Getwd()
-	d := &doctor.Doctor{Config: s.cfg, Store: s.store, Dir: cwd,
-		Runner: &runner.Dispatcher{Config: s.cfg, Home: s.loc.Home, Consent: &consent.Gate{Store: s.store}, Remote: remote(s.cfg)}}
+	d := &doctor.Doctor{Config: s.cfg, Store: s.store, Dir: cwd}
+	if o.run {
+		d.Runner = &runner.Dispatcher{Config: s.cfg, Home: s.loc.Home, Consent: &consent.Gate{Store: s.store}, Remote: remote(s.cfg)}
+	}
 	if o.agent != "" {
 		if d.Agent, err = agent.Lookup(o.agent); err != nil {
 			return usageErrorf("--agent: %v", err)
