@@ -74,6 +74,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 	report := d.Examine(in.ctx)
 	a.examineWiring(s, cwd, d.Agent, &report)
 	examineServeBinary(s.cfg, &report)
+	a.examineNamedConfig(s.loc, &report)
 	if o.asJSON {
 		if err := a.printJSON(report); err != nil {
 			return err

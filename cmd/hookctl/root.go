@@ -65,7 +65,7 @@ behind the person's consent, and returns one merged decision as JSON.`,
 	})
 	a.addGlobalFlags(root.PersistentFlags())
 	root.Version = buildinfo.Read(version).String()
-	root.AddCommand(a.versionCommand(), a.runCommand(), a.hooksCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.importCommand(), a.logCommand(), a.serveCommand())
+	root.AddCommand(a.versionCommand(), a.validateCommand(), a.runCommand(), a.hooksCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.importCommand(), a.logCommand(), a.serveCommand())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
