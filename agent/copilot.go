@@ -50,14 +50,23 @@ var copilot = Dialect{
 	Fields:          Fields{Session: "sessionId", Cwd: "cwd"},
 	EventFromArgs:   true,
 	base:            `"timestamp":1767225600000`,
-	// continue: false, which Copilot ignores on preToolUse, is read as the stop it means
-	// elsewhere and written as a deny (stricter, never looser).
-	Reader: shape{plainText: plainContext, control: true, contexts: []string{"additionalContext"},
-		rewrite: "modifiedArgs", results: []string{"modifiedPrompt", "modifiedResult"}}.read,
-	Writer: writeCopilot,
+	Reader:          readCopilot,
+	Writer:          writeCopilot,
 }
 
 func init() { register(&copilot) }
+
+// copilotShape is what Copilot CLI reads in a hook's answer: permissionDecision and its reason,
+// modifiedArgs (the whole input), additionalContext, modifiedPrompt, modifiedResult; text that
+// is not JSON is ignored, as Copilot lets the tool run on it. continue: false, which Copilot
+// ignores on preToolUse, is read as the stop it means elsewhere and written as a deny
+// (stricter, never looser).
+var copilotShape = shape{plainText: plainContext, control: true, contexts: []string{"additionalContext"},
+	rewrite: "modifiedArgs", results: []string{"modifiedPrompt", "modifiedResult"}}
+
+// readCopilot is a function, not copilotShape.read, so that the dialect table stays static
+// data: a method value would be built at start-up.
+func readCopilot(stdout string, m Mapping) (Answer, error) { return copilotShape.read(stdout, m) }
 
 // writeCopilot writes the decision as Copilot CLI reads it. On preToolUse it takes deny, ask
 // and allow with modifiedArgs; continue: false and decision: block are ignored there, so a stop

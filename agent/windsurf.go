@@ -2,11 +2,14 @@ package agent
 
 import "time"
 
-// windsurfTool is a Windsurf pre- or post-hook's tool: a fixed name for each kind of action
-// (Windsurf has no general tool event) and its tool_info object as the input.
-func windsurfTool(name string) ToolSource {
-	return ToolSource{Name: name, InputAt: []string{"tool_info"}}
-}
+// A Windsurf pre- or post-hook's tool: a fixed name for each kind of action (Windsurf has no
+// general tool event) and its tool_info object as the input. Written as values, not built by a
+// function, so that the table is static data and costs `run` nothing at start-up.
+var (
+	windsurfRun   = ToolSource{Name: "run_command", InputAt: []string{"tool_info"}}
+	windsurfWrite = ToolSource{Name: "write_code", InputAt: []string{"tool_info"}}
+	windsurfRead  = ToolSource{Name: "read_code", InputAt: []string{"tool_info"}}
+)
 
 // windsurfMCP reads an MCP call's tool name and arguments from tool_info.
 var windsurfMCP = ToolSource{NameAt: []string{"tool_info", "mcp_tool_name"},
@@ -25,13 +28,13 @@ var windsurf = Dialect{
 	Title: "Windsurf",
 	Events: []Mapping{
 		{AgentEvent: "pre_run_command", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
-			Tool:      windsurfTool("run_command"),
+			Tool:      windsurfRun,
 			Synthetic: `"tool_info":{"command_line":"echo hello","cwd":$CWD}`},
 		{AgentEvent: "pre_write_code", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
-			Tool:      windsurfTool("write_code"),
+			Tool:      windsurfWrite,
 			Synthetic: `"tool_info":{"file_path":"README.md","edits":[{"old_string":"hello","new_string":"hello, world"}]}`},
 		{AgentEvent: "pre_read_code", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
-			Tool:      windsurfTool("read_code"),
+			Tool:      windsurfRead,
 			Synthetic: `"tool_info":{"file_path":"README.md"}`},
 		{AgentEvent: "pre_mcp_tool_use", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
 			Tool:      windsurfMCP,
@@ -39,13 +42,13 @@ var windsurf = Dialect{
 		{AgentEvent: "pre_user_prompt", Event: "pre_llm_call", Honours: Block | Halt, Exit2: Block,
 			Synthetic: `"tool_info":{"user_prompt":"What is the weather?"}`},
 		{AgentEvent: "post_run_command", Event: "post_tool_call",
-			Tool:      windsurfTool("run_command"),
+			Tool:      windsurfRun,
 			Synthetic: `"tool_info":{"command_line":"echo hello","cwd":$CWD}`},
 		{AgentEvent: "post_write_code", Event: "post_tool_call",
-			Tool:      windsurfTool("write_code"),
+			Tool:      windsurfWrite,
 			Synthetic: `"tool_info":{"file_path":"README.md","edits":[{"old_string":"hello","new_string":"hello, world"}]}`},
 		{AgentEvent: "post_read_code", Event: "post_tool_call",
-			Tool:      windsurfTool("read_code"),
+			Tool:      windsurfRead,
 			Synthetic: `"tool_info":{"file_path":"README.md"}`},
 		{AgentEvent: "post_mcp_tool_use", Event: "post_tool_call",
 			Tool:      windsurfMCP,
@@ -63,11 +66,17 @@ var windsurf = Dialect{
 	Fields:       Fields{Event: "agent_action_name", Session: "trajectory_id"},
 	ExitWriter:   true,
 	base:         `"execution_id":"test-execution","timestamp":"2026-01-01T00:00:00Z"`,
-	Reader:       shape{plainText: plainContext}.read,
+	Reader:       readWindsurf,
 	Writer:       writeWindsurf,
 }
 
 func init() { register(&windsurf) }
+
+// readWindsurf reads a hook's stdout: Windsurf reads none, but a JSON answer in the forms every
+// dialect reads still counts; other text is ignored.
+func readWindsurf(stdout string, m Mapping) (Answer, error) {
+	return shape{plainText: plainContext}.read(stdout, m)
+}
 
 // writeWindsurf returns the reason a pre-hook refuses the action with, nil to let it go on.
 // Windsurf takes exit status 2 and stderr only: an ask, a rewrite or a stop becomes a refusal,
