@@ -290,6 +290,12 @@ func interpreterProblem(script string) (msg, fix string) {
 		}
 		return fmt.Sprintf("script %s has no #! line, so it cannot be executed", script), "add a #! line such as #!/bin/sh"
 	}
+	// The kernel takes the \r as part of the interpreter's name ("/bin/sh\r": not found), while
+	// strings.Fields would read it as space: say so before anything else.
+	if strings.HasSuffix(strings.TrimSuffix(line, "\n"), "\r") {
+		return fmt.Sprintf("the #! line of script %s ends in \\r: the file has Windows line endings, so the system looks for an interpreter whose name ends in \\r", script),
+			"convert it to Unix line endings: sed -i 's/\\r$//' " + script + " (or dos2unix)"
+	}
 	fields := strings.Fields(strings.TrimPrefix(line, "#!"))
 	if len(fields) == 0 {
 		return fmt.Sprintf("script %s has an empty #! line", script), "name an interpreter, such as #!/bin/sh"
