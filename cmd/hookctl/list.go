@@ -71,6 +71,7 @@ type listedConsent struct {
 type listOptions struct {
 	asJSON bool
 	agent  string
+	wide   bool
 }
 
 // listCommand builds `hooks list`; runF, when not nil, receives the parsed options in place of
@@ -81,6 +82,7 @@ func (a *app) listCommand(runF func(listOptions) error) *cobra.Command {
 		Use:   "list",
 		Short: "List every configured hook with its consent status, and the entries the config dropped",
 		Example: `  hookctl hooks list
+  hookctl hooks list --wide
   hookctl hooks list --json | jq '.hooks[] | select(.consent.status != "approved")'`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -91,6 +93,7 @@ func (a *app) listCommand(runF func(listOptions) error) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print JSON (shape in the README)")
+	cmd.Flags().BoolVar(&o.wide, "wide", false, "show every matcher and command whole, however wide the terminal")
 	cmd.Flags().StringVar(&o.agent, "agent", "", "list only the hooks that run under this agent, with its events and the tools each matcher matches")
 	_ = cmd.RegisterFlagCompletionFunc("agent", completeAgents) // cannot fail: the flag exists
 	return cmd
@@ -117,7 +120,11 @@ func (a *app) listRun(o listOptions) error {
 	if o.asJSON {
 		return a.printJSON(out)
 	}
-	a.printListing(out)
+	width := 0
+	if !o.wide {
+		width = a.outputWidth(a.stdout)
+	}
+	a.printListing(out, width)
 	return nil
 }
 
@@ -186,7 +193,9 @@ func (s *session) listing(list *consent.Allowlist) listJSON {
 	return out
 }
 
-func (a *app) printListing(out listJSON) {
+// printListing writes the listing as tables; width, when not 0, is the width they must fit in,
+// the matchers and commands shortened with an ellipsis.
+func (a *app) printListing(out listJSON, width int) {
 	p := a.colors(a.stdout)
 	for _, f := range out.Guards {
 		label := p.red("error:")
@@ -206,6 +215,7 @@ func (a *app) printListing(out listJSON) {
 	var rows [][]cell
 	flush := func() {
 		if rows != nil {
+			fitRows(rows, "  ", width, map[int]int{0: 7, 1: 16, 5: 12}, map[int]bool{5: true})
 			writeTable(a.stdout, "  ", rows)
 			rows = nil
 		}
