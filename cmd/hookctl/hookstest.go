@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -26,7 +27,12 @@ type testJSON struct {
 	// AgentOutput is, under --agent, what hookctl would answer the agent: {} for no opinion
 	// (null for an agent that reads only the exit status).
 	AgentOutput json.RawMessage `json:"agent_output,omitempty"`
-	agent       string
+	// Dialect is the agent whose shape the payload had and whose rules read the answers
+	// (SPEC 17.11), and DialectWhy says how it was chosen; Payload is what the hooks were sent.
+	Dialect    string          `json:"dialect"`
+	DialectWhy string          `json:"dialect_why"`
+	Payload    json.RawMessage `json:"payload"`
+	agent      string
 }
 
 type testedHook struct {
@@ -97,12 +103,17 @@ func (a *app) testRun(o testOptions) error {
 	defer stop()
 	d := a.dispatcher(s.cfg, s.loc, in)
 	var out testJSON
+	why := "--agent"
+	if o.agent == "" {
+		o.agent, why = a.testDialect(o.event)
+	}
 	if o.agent != "" && o.agent != agent.Default {
 		out, err = a.testAgent(in, d, o, payload)
 	} else {
 		out, err = a.testHermes(in, d, s, o, payload)
 	}
 	if err == nil {
+		out.Dialect, out.DialectWhy = o.agent, why
 		err = a.printTestResult(out, o.asJSON)
 	}
 	if err != nil {
@@ -131,11 +142,17 @@ func (a *app) testHermes(in *interruption, d *runner.Dispatcher, s *session, o t
 	if o.toolSet {
 		payload.ToolName = &o.forTool
 	}
+	sent, err := json.Marshal(payload)
+	if err != nil {
+		return testJSON{}, failuref("%v", err)
+	}
 	res, err := d.Dispatch(in.ctx, o.event, payload)
 	if err != nil {
 		return testJSON{}, dispatchError(err)
 	}
-	return a.tested(res), nil
+	out := a.tested(res)
+	out.Payload = sent
+	return out, nil
 }
 
 // tested adds each hook's output excerpts to the result, warning about what the run noticed.
@@ -197,6 +214,7 @@ func (a *app) testAgent(in *interruption, d *runner.Dispatcher, o testOptions, d
 		return testJSON{}, dispatchError(err)
 	}
 	out := a.tested(res)
+	out.Payload = append(json.RawMessage(nil), raw...)
 	answer := a.agentAnswer(dialect, call, m.Event, res)
 	out.AgentOutput, out.agent = answer, dialect.Title
 	switch {
@@ -223,6 +241,7 @@ func toolNameKey(m agent.Mapping) string {
 func (a *app) printTest(out testJSON) {
 	p := a.colors(a.stdout)
 	w := a.stdout
+	fmt.Fprintf(w, "dialect: %s (%s)\npayload sent: %s\n\n", terminalSafe(out.Dialect), terminalSafe(out.DialectWhy), terminalSafe(string(out.Payload)))
 	if len(out.Hooks) == 0 {
 		fmt.Fprintf(w, "no hooks configured for %s\n", out.Event)
 	}
@@ -346,4 +365,23 @@ func (a *app) completeEvents(cmd *cobra.Command, args []string, toComplete strin
 		}
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// testDialect picks the dialect of hooks test without --agent (SPEC 17.11): the one agent wired
+// to event if exactly one is, else hermes; the second value says which rule chose it.
+func (a *app) testDialect(event string) (string, string) {
+	var agents []string
+	for _, w := range a.wired() {
+		if (w.Event == event || w.AgentEvent == event) && !slices.Contains(agents, w.Agent) {
+			agents = append(agents, w.Agent)
+		}
+	}
+	switch len(agents) {
+	case 1:
+		return agents[0], "the one agent wired to " + event + "; --agent picks another"
+	case 0:
+		return agent.Default, "no agent is wired to " + event + "; --agent picks one"
+	}
+	slices.Sort(agents)
+	return agent.Default, "several agents are wired to " + event + " (" + strings.Join(agents, ", ") + "); --agent picks one"
 }
