@@ -184,6 +184,9 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 	// A script that cannot run has been reported; a smoke run would only report it again.
 	broken := len(fs) > 0
 	for _, w := range h.Argv {
+		if shellCommand(h.Argv) {
+			break // sh -c '...': the shell is there, and reads its syntax as meant
+		}
 		for _, op := range config.ShellSyntax {
 			if strings.Contains(w, op) {
 				f(SeverityWarning, "shell_syntax", fmt.Sprintf("word %q contains %q, which is passed literally: hooks never run through a shell", w, op),
@@ -314,6 +317,28 @@ func interpreterProblem(script string) (msg, fix string) {
 		return fmt.Sprintf("interpreter %s of script %s does not exist or is not executable", interp, script), "fix the #! line or install " + interp
 	}
 	return "", ""
+}
+
+// shellCommand reports whether argv already runs a shell on a command string (sh -c '...',
+// bash -lc '...'), whose shell syntax is meant, not passed literally.
+func shellCommand(argv []string) bool {
+	if len(argv) < 3 {
+		return false
+	}
+	switch filepath.Base(argv[0]) {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "fish":
+	default:
+		return false
+	}
+	for _, w := range argv[1 : len(argv)-1] {
+		if !strings.HasPrefix(w, "-") || strings.HasPrefix(w, "--") {
+			return false
+		}
+		if strings.Contains(w, "c") {
+			return true
+		}
+	}
+	return false
 }
 
 func isBinary(line string) bool {
