@@ -109,9 +109,9 @@ func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool
 	case tcp && o.tokenFile == "":
 		return fail(2, "serving on TCP (%s) needs --token-file FILE: clients send its content as a bearer token", o.listen)
 	case o.tokenFile != "":
-		data, err := os.ReadFile(o.tokenFile)
+		data, err := readToken(o.tokenFile)
 		if err != nil {
-			return fail(1, "reading the token: %v", err)
+			return fail(1, "%s", terminalSafe(err.Error()))
 		}
 		if token = strings.TrimSpace(string(data)); token == "" {
 			return fail(1, "the token file %s is empty", o.tokenFile)
@@ -171,4 +171,30 @@ func newTokenFile(path string) error {
 		return fmt.Errorf("writing the token file %s: %w", path, err)
 	}
 	return f.Close()
+}
+
+// readToken reads a token file that only its owner can read and write, as ssh refuses a private
+// key others can read: a token others can read is no secret, and one others can write lets
+// them choose it. The mode is checked on the file opened, not on the path before it.
+func readToken(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the token: %w", err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("reading the token: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("the token file %s is not a regular file", path)
+	}
+	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
+		return nil, fmt.Errorf("the token file %s has mode %04o: group or others can read or write it, so it is refused; run: chmod 600 %s", path, perm, path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, 64<<10))
+	if err != nil {
+		return nil, fmt.Errorf("reading the token file %s: %w", path, err)
+	}
+	return data, nil
 }
