@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"time"
 	"testing"
+	"time"
 )
 
 func TestNewTokenFile(t *testing.T) {
