@@ -108,6 +108,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if s.opts.Token != "" && !s.authorized(r.Header.Get("Authorization")) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="hookctl"`)
+		// Closed at once: a connection that failed is not kept for another guess.
+		w.Header().Set("Connection", "close")
 		http.Error(w, "missing or wrong bearer token", http.StatusUnauthorized)
 		return
 	}

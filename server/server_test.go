@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -559,5 +560,46 @@ func TestServeUnreadableConfigReadOnce(t *testing.T) {
 	defer mu.Unlock()
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "keeping the config read before") {
 		t.Errorf("warnings %q, want the unreadable config reported once", warnings)
+	}
+}
+
+// TestServeUnauthorizedClosed: a request without the token, or with a wrong one, gets its 401
+// and its connection is closed; no second try is read from it.
+func TestServeUnauthorizedClosed(t *testing.T) {
+	loc := home(t, "hooks: {}\n", nil)
+	ln, err := Listener{Addr: "127.0.0.1:0"}.Listen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Locations: loc, Token: "s3cret"})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, s, ln) }()
+	defer func() { cancel(); <-done }()
+	ping := `{"jsonrpc":"2.0","method":"hookctl.ping","id":1}`
+	for _, auth := range []string{"", "Authorization: Bearer wrong\r\n"} {
+		conn, err := net.Dial("tcp", ln.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.SetDeadline(time.Now().Add(30 * time.Second))
+		req := "POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + auth +
+			"Content-Length: " + strconv.Itoa(len(ping)) + "\r\n\r\n" + ping
+		// Two requests at once: the second is the next guess, on the same connection.
+		io.WriteString(conn, req+req)
+		r := bufio.NewReader(conn)
+		resp, err := http.ReadResponse(r, nil)
+		if err != nil {
+			t.Fatalf("%q: %v", auth, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnauthorized || !resp.Close {
+			t.Errorf("%q: status %d, close %v", auth, resp.StatusCode, resp.Close)
+		}
+		if rest, err := io.ReadAll(r); err != nil || len(rest) > 0 {
+			t.Errorf("%q: the connection was kept: %q %v", auth, rest, err)
+		}
+		conn.Close()
 	}
 }
