@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"container/list"
 	"context"
 	"errors"
 	"fmt"
@@ -30,8 +31,11 @@ const (
 	// StopTimeout bounds the wait for in-flight dispatches at a stop; then their hooks are
 	// interrupted. Above the longest hook timeout, so a dispatch can finish.
 	StopTimeout = 330 * time.Second
-	// maxConns bounds the open connections; more wait in the kernel's accept queue.
+	// maxConns bounds the open authenticated connections; more wait for one to close.
 	maxConns = 512
+	// maxPending bounds the connections that have not authenticated yet: a new one closes the
+	// oldest of them.
+	maxPending = 128
 )
 
 // Listener is where Run serves.
@@ -121,7 +125,10 @@ func Run(ctx context.Context, s *Server, ln net.Listener) error {
 	mux := http.NewServeMux()
 	mux.Handle("/hooks", s)
 	hs := &http.Server{
-		Handler:           mux,
+		Handler: authenticated(s, mux),
+		ConnContext: func(ctx context.Context, c net.Conn) context.Context {
+			return context.WithValue(ctx, connKey{}, slotOf(c))
+		},
 		ReadHeaderTimeout: HeaderTimeout,
 		ReadTimeout:       BodyTimeout,
 		IdleTimeout:       IdleTimeout,
@@ -129,7 +136,7 @@ func Run(ctx context.Context, s *Server, ln net.Listener) error {
 	}
 	lines := &lineServer{s: s, conns: map[net.Conn]bool{}}
 	// The bound covers a unix socket's connections, line and HTTP alike.
-	var httpLn net.Listener = &limitListener{Listener: ln, slots: make(chan struct{}, maxConns)}
+	var httpLn net.Listener = newLimitListener(ln)
 	if ln.Addr().Network() == "unix" {
 		httpLn = newSniffer(httpLn, lines)
 	}
@@ -159,32 +166,137 @@ func Run(ctx context.Context, s *Server, ln net.Listener) error {
 	return nil
 }
 
-// limitListener bounds the open connections: Accept waits for a slot.
+// limitListener bounds the open connections in two parts. A connection is pending until its
+// first request has passed the token check (on a server without a token: until it has sent a
+// request's headers or a line's first byte): at most maxPending are, and a new one closes the
+// oldest pending one instead of waiting, so silent or slow connections that never
+// authenticate cannot keep a token holder's connection in the kernel's queue. An
+// authenticated connection takes one of maxConns slots (waiting for one if need be).
 type limitListener struct {
 	net.Listener
 	slots chan struct{}
+
+	mu         sync.Mutex
+	pending    list.List // of *slotConn, oldest first
+	maxPending int
+}
+
+func newLimitListener(ln net.Listener) *limitListener {
+	return &limitListener{Listener: ln, slots: make(chan struct{}, maxConns), maxPending: maxPending}
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
-	l.slots <- struct{}{}
 	c, err := l.Listener.Accept()
 	if err != nil {
-		<-l.slots
 		return nil, err
 	}
-	return &slotConn{Conn: c, release: func() { <-l.slots }}, nil
+	sc := &slotConn{Conn: c, l: l}
+	l.mu.Lock()
+	var evict *slotConn
+	if l.pending.Len() >= l.maxPending {
+		evict = l.pending.Remove(l.pending.Front()).(*slotConn)
+		evict.elem = nil
+	}
+	sc.elem = l.pending.PushBack(sc)
+	l.mu.Unlock()
+	if evict != nil {
+		evict.Close()
+	}
+	return sc, nil
 }
 
 type slotConn struct {
 	net.Conn
-	once    sync.Once
-	release func()
+	l      *limitListener
+	elem   *list.Element // in l.pending while pending; guarded by l.mu
+	authed bool          // holds a slot; guarded by l.mu
+	closed bool          // guarded by l.mu
+}
+
+// authenticate moves a pending connection to the authenticated ones, waiting for a slot until
+// ctx is done. False when the connection is closed (evicted) or no slot freed up.
+func (c *slotConn) authenticate(ctx context.Context) bool {
+	c.l.mu.Lock()
+	if c.authed {
+		c.l.mu.Unlock()
+		return true
+	}
+	if c.closed {
+		c.l.mu.Unlock()
+		return false
+	}
+	if c.elem != nil {
+		c.l.pending.Remove(c.elem)
+		c.elem = nil
+	}
+	c.l.mu.Unlock()
+	select {
+	case c.l.slots <- struct{}{}:
+	case <-ctx.Done():
+		c.Conn.Close()
+		return false
+	}
+	c.l.mu.Lock()
+	defer c.l.mu.Unlock()
+	if c.closed {
+		<-c.l.slots
+		return false
+	}
+	c.authed = true
+	return true
 }
 
 func (c *slotConn) Close() error {
 	err := c.Conn.Close()
-	c.once.Do(c.release)
+	c.l.mu.Lock()
+	defer c.l.mu.Unlock()
+	if c.closed {
+		return err
+	}
+	c.closed = true
+	if c.elem != nil {
+		c.l.pending.Remove(c.elem)
+		c.elem = nil
+	}
+	if c.authed {
+		c.authed = false
+		<-c.l.slots
+	}
 	return err
+}
+
+// slotOf finds the slotConn under the connections the sniffer wraps; nil if there is none.
+func slotOf(c net.Conn) *slotConn {
+	for {
+		switch v := c.(type) {
+		case *slotConn:
+			return v
+		case *peekedConn:
+			c = v.Conn
+		default:
+			return nil
+		}
+	}
+}
+
+type connKey struct{}
+
+// authenticated is the handler of Run: a request that passes the token check marks its
+// connection as authenticated before it is served.
+func authenticated(s *Server, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if sc, _ := r.Context().Value(connKey{}).(*slotConn); sc != nil && (s.opts.Token == "" || s.authorized(r.Header.Get("Authorization"))) {
+			ctx, cancel := context.WithTimeout(r.Context(), BodyTimeout)
+			ok := sc.authenticate(ctx)
+			cancel()
+			if !ok {
+				w.Header().Set("Connection", "close")
+				http.Error(w, "too many connections; try again", http.StatusServiceUnavailable)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // sniffer accepts connections on a unix socket and reads each one's first byte, without
@@ -229,6 +341,16 @@ func (s *sniffer) route(c net.Conn) {
 		if s.lines.s.opts.Token != "" {
 			// Lines carry no token: a server that wants one speaks HTTP only.
 			s.lines.write(pc, encode([]response{errorResponse(nil, CodeInvalidRequest, "invalid request: this server wants a bearer token, which only HTTP carries")}, false))
+			c.Close()
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), IdleTimeout)
+		ok := true
+		if sc := slotOf(c); sc != nil {
+			ok = sc.authenticate(ctx)
+		}
+		cancel()
+		if !ok {
 			c.Close()
 			return
 		}

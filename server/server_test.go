@@ -603,3 +603,65 @@ func TestServeUnauthorizedClosed(t *testing.T) {
 		conn.Close()
 	}
 }
+
+// TestServeUnauthenticatedFlood: connections without the token, more than every bound on
+// connections, some silent and some sending their headers a byte at a time, cannot keep a
+// token holder waiting: the oldest of them are closed to make room, and the token holder is
+// answered well before the header timeout would have freed their slots.
+func TestServeUnauthenticatedFlood(t *testing.T) {
+	loc := home(t, "hooks: {}\n", nil)
+	ln, err := Listener{Addr: "127.0.0.1:0"}.Listen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Options{Locations: loc, Token: "s3cret", MaxInflight: 4})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, s, ln) }()
+	defer func() { cancel(); <-done }()
+	addr := ln.Addr().String()
+	var mu sync.Mutex
+	var conns []net.Conn
+	defer func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	stop := make(chan struct{})
+	defer close(stop)
+	for i := 0; i < maxConns+maxPending+100; i++ {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err != nil {
+			break // the kernel's queue is full: a flood it is
+		}
+		mu.Lock()
+		conns = append(conns, c)
+		mu.Unlock()
+		if i%2 == 0 {
+			go func() { // slow headers, a byte a second, never finished
+				for _, b := range []byte("POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n") {
+					select {
+					case <-stop:
+						return
+					case <-time.After(time.Second):
+					}
+					if _, err := c.Write([]byte{b}); err != nil {
+						return
+					}
+				}
+			}()
+		}
+	}
+	start := time.Now()
+	c := &http.Client{Timeout: 3 * HeaderTimeout}
+	status, out := post(t, c, "http://"+addr+"/hooks", `{"jsonrpc":"2.0","method":"hookctl.ping","id":1}`, "Authorization", "Bearer s3cret")
+	if status != 200 || !strings.Contains(out, "pong") {
+		t.Errorf("during the flood: %d %q", status, out)
+	}
+	// Half the header timeout: the flood's connections did not have to time out first.
+	if d := time.Since(start); d > HeaderTimeout/2 {
+		t.Errorf("the token holder was answered after %v", d)
+	}
+}
