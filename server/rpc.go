@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 )
 
 // The JSON-RPC 2.0 codec. It is small and hand-written on encoding/json rather than taken from
@@ -21,6 +22,9 @@ const (
 	CodeMethodNotFound = -32601
 	CodeInvalidParams  = -32602
 	CodeInternalError  = -32603
+	// CodeServerTooLarge (in JSON-RPC's -32000 to -32099 range for server errors) answers a
+	// request whose answer would be over MaxAnswer.
+	CodeServerTooLarge = -32000
 )
 
 // request is one call of a request or batch, as read.
@@ -80,6 +84,10 @@ func parse(body []byte) (calls []request, batch bool, fail *response) {
 		}
 		if len(items) == 0 {
 			r := errorResponse(nil, CodeInvalidRequest, "invalid request: an empty batch")
+			return nil, true, &r
+		}
+		if len(items) > MaxBatch {
+			r := errorResponse(nil, CodeInvalidRequest, fmt.Sprintf("invalid request: a batch of %d calls, over the %d a batch may hold", len(items), MaxBatch))
 			return nil, true, &r
 		}
 		calls = make([]request, len(items))
@@ -155,4 +163,13 @@ func encode(answers []response, batch bool) []byte {
 		buf.WriteString(`{"jsonrpc":"2.0","error":{"code":-32603,"message":"internal error: encoding the response"},"id":null}` + "\n")
 	}
 	return buf.Bytes()
+}
+
+// encodedSize is the size of r in an answer, its separator included.
+func encodedSize(r response) int {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return 0
+	}
+	return len(b) + 1
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,6 +25,10 @@ import (
 const (
 	// MaxBody caps a request body (or a line on the socket).
 	MaxBody = 16 << 20
+	// MaxAnswer caps an answer (a batch's answers together), as MaxBody caps a request.
+	MaxAnswer = 16 << 20
+	// MaxBatch caps the calls of a batch.
+	MaxBatch = 1000
 	// DefaultMaxInflight is how many dispatches run at once unless Options say otherwise.
 	DefaultMaxInflight = 64
 )
@@ -161,21 +166,31 @@ func (s *Server) Handle(body []byte) []byte {
 		return encode([]response{*fail}, false)
 	}
 	var answers []response
+	size := 0
+	add := func(r response) bool {
+		size += encodedSize(r)
+		answers = append(answers, r)
+		return size <= MaxAnswer
+	}
 	for _, c := range calls {
+		ok := true
 		if c.err != nil {
 			if !c.notify || c.err.Code == CodeInvalidRequest {
-				answers = append(answers, errorResponse(c.ID, c.err.Code, c.err.Message))
+				ok = add(errorResponse(c.ID, c.err.Code, c.err.Message))
 			}
-			continue
-		}
-		result, rerr := s.call(c.Method, c.Params)
-		if c.notify {
-			continue
-		}
-		if rerr != nil {
-			answers = append(answers, errorResponse(c.ID, rerr.Code, rerr.Message))
 		} else {
-			answers = append(answers, resultResponse(c.ID, result))
+			result, rerr := s.call(c.Method, c.Params)
+			switch {
+			case c.notify:
+			case rerr != nil:
+				ok = add(errorResponse(c.ID, rerr.Code, rerr.Message))
+			default:
+				ok = add(resultResponse(c.ID, result))
+			}
+		}
+		if !ok {
+			// The calls after this one are not run: the answer could not carry them.
+			return encode([]response{errorResponse(nil, CodeServerTooLarge, fmt.Sprintf("server error: the answer is over %d MiB; send a smaller batch", MaxAnswer>>20))}, false)
 		}
 	}
 	return encode(answers, batch)
@@ -201,7 +216,7 @@ func (s *Server) call(method string, params json.RawMessage) (json.RawMessage, *
 		}
 		return res.AppendJSON(nil), nil
 	}
-	return nil, &rpcError{Code: CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q is neither an event, a sherma method nor hookctl.ping%s", method, config.UnknownEventHint(method, cfg.AllEvents()))}
+	return nil, &rpcError{Code: CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q is neither an event, a sherma method nor hookctl.ping%s", shorten(method), config.UnknownEventHint(method, cfg.AllEvents()))}
 }
 
 // payloadOf reads params as `hookctl run` reads its payload, plus an optional "tool" (--tool).
@@ -333,4 +348,12 @@ func (s *Server) install(cfg *config.Config, st safefile.Stamp) {
 		Bypass: s.opts.Bypass || cfg.AutoAccept,
 		Warn:   func(msg string) { s.warn("warning: %s", msg) },
 	}
+}
+
+// shorten cuts a name quoted in an error to 200 bytes, so an answer does not echo a huge one.
+func shorten(name string) string {
+	if len(name) <= 200 {
+		return name
+	}
+	return strings.ToValidUTF8(name[:200], "") + "..."
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -663,5 +664,54 @@ func TestServeUnauthenticatedFlood(t *testing.T) {
 	// Half the header timeout: the flood's connections did not have to time out first.
 	if d := time.Since(start); d > HeaderTimeout/2 {
 		t.Errorf("the token holder was answered after %v", d)
+	}
+}
+
+// TestServeAnswerBounded: an answer is bounded as a request is. A 15 MiB batch of unknown
+// methods is refused whole with one small -32600 (it once grew the server by hundreds of MiB);
+// a batch whose answers would pass MaxAnswer gets one -32000 instead; a huge method name is
+// not echoed whole.
+func TestServeAnswerBounded(t *testing.T) {
+	loc := home(t, "hooks:\n  pre_llm_call:\n    - command: ./big.sh\n", map[string]string{
+		"big.sh": "#!/bin/sh\ncat >/dev/null\nprintf '{\"context\":\"'\nhead -c 1000000 /dev/zero | tr '\\0' x\nprintf '\"}'\n",
+	})
+	sock, _ := serveUnix(t, loc, Options{})
+	c := unixClient(sock)
+	call := `{"jsonrpc":"2.0","method":"no_such_method_at_all","id":1}`
+	var b strings.Builder
+	b.WriteString("[")
+	for b.Len() < 15<<20 {
+		if b.Len() > 1 {
+			b.WriteString(",")
+		}
+		b.WriteString(call)
+	}
+	b.WriteString("]")
+	status, out := post(t, c, "http://unix/hooks", b.String())
+	if status != 200 || !strings.Contains(out, `"code":-32600`) || !strings.Contains(out, "a batch may hold") || strings.HasPrefix(out, "[") {
+		t.Errorf("a 15 MiB batch: %d %.300s", status, out)
+	}
+	if len(out) > 1024 {
+		t.Errorf("the answer to a 15 MiB batch is %d bytes", len(out))
+	}
+
+	var big strings.Builder
+	big.WriteString("[")
+	for i := range 20 { // 20 answers of 1 MB each
+		if i > 0 {
+			big.WriteString(",")
+		}
+		fmt.Fprintf(&big, `{"jsonrpc":"2.0","method":"pre_llm_call","params":{},"id":%d}`, i)
+	}
+	big.WriteString("]")
+	status, out = post(t, c, "http://unix/hooks", big.String())
+	if status != 200 || !strings.Contains(out, `"code":-32000`) || len(out) > 1024 {
+		t.Errorf("a batch answered with over %d MiB: %d %.300s (%d bytes)", MaxAnswer>>20, status, out, len(out))
+	}
+
+	long := strings.Repeat("\x01", 1<<20)
+	status, out = post(t, c, "http://unix/hooks", `{"jsonrpc":"2.0","method":"`+strings.ReplaceAll(long, "\x01", `\u0001`)+`","id":1}`)
+	if status != 200 || !strings.Contains(out, `"code":-32601`) || len(out) > 8<<10 {
+		t.Errorf("a 1 MiB method name: %d, %d bytes: %.300s", status, len(out), out)
 	}
 }
