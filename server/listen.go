@@ -101,19 +101,30 @@ func listenUnix(path string) (net.Listener, error) {
 		os.Remove(tmp)
 		return nil, fmt.Errorf("socket %s: %w", path, err)
 	}
-	return &unixListener{UnixListener: ul, path: path}, nil
+	fi, err := os.Lstat(path)
+	if err != nil {
+		ul.Close()
+		return nil, fmt.Errorf("socket %s: %w", path, err)
+	}
+	return &unixListener{UnixListener: ul, path: path, file: fi}, nil
 }
 
 // unixListener removes its socket file when it closes, as net's own does for the path it
-// bound (which here is the temporary name).
+// bound (which here is the temporary name), but only while the path is still that socket
+// (same device and inode): a file or socket another process put there since is left alone.
 type unixListener struct {
 	*net.UnixListener
 	path string
+	file os.FileInfo
 	once sync.Once
 }
 
 func (l *unixListener) Close() error {
-	l.once.Do(func() { os.Remove(l.path) })
+	l.once.Do(func() {
+		if fi, err := os.Lstat(l.path); err == nil && os.SameFile(fi, l.file) {
+			os.Remove(l.path)
+		}
+	})
 	return l.UnixListener.Close()
 }
 

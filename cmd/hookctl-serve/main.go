@@ -122,6 +122,11 @@ func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool
 			return fail(1, "creating the socket's folder: %v", err)
 		}
 	}
+	// The first signal stops the server gracefully; a second one interrupts the dispatches
+	// still running (their hooks' groups are ended) instead of waiting for their timeouts.
+	// Caught from before the socket exists, so a signal never leaves it behind.
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT)
 	ln, err := server.Listener{Addr: o.listen, Any: o.listenAny}.Listen()
 	if err != nil {
 		return fail(1, "%v", err)
@@ -131,10 +136,6 @@ func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool
 		Token: token, MaxInflight: o.maxInflight,
 		Warn: func(msg string) { fmt.Fprintln(stderr, "hookctl: "+terminalSafe(msg)) },
 	})
-	// The first signal stops the server gracefully; a second one interrupts the dispatches
-	// still running (their hooks' groups are ended) instead of waiting for their timeouts.
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT)
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	go func() {

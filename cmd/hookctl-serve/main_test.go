@@ -208,3 +208,45 @@ func running(pid string) bool {
 	}
 	return true
 }
+
+// TestStopLeavesAReplacedSocket: a stopping server removes its socket only while the path is
+// still the socket it created; a file or socket another process put there meanwhile is left.
+func TestStopLeavesAReplacedSocket(t *testing.T) {
+	for _, replacement := range []string{"file", "socket"} {
+		t.Run(replacement, func(t *testing.T) {
+			dir, cmd, stderr := start(t, "hooks: {}\n", nil, "serve")
+			sock := filepath.Join(dir, "hookctl.sock")
+			waitFor(t, "the socket", func() bool { _, err := os.Stat(sock); return err == nil })
+			tmp := filepath.Join(dir, "other")
+			if replacement == "file" {
+				if err := os.WriteFile(tmp, []byte("someone else's\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				ln, err := net.Listen("unix", tmp)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ln.(*net.UnixListener).SetUnlinkOnClose(false)
+				defer ln.Close()
+			}
+			before, err := os.Lstat(tmp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(tmp, sock); err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Wait(); err != nil {
+				t.Errorf("exit: %v\n%s", err, stderr)
+			}
+			after, err := os.Lstat(sock)
+			if err != nil || !os.SameFile(before, after) {
+				t.Errorf("the %s put in the socket's place was removed: %v", replacement, err)
+			}
+		})
+	}
+}
