@@ -1,8 +1,4 @@
-//go:build e2e && e2ecopilot
-
-// The Copilot CLI row needs the scripted model's Responses API (e2e/model/responses.go), which
-// is not in the tree yet: until it is, the row builds only with -tags e2e,e2ecopilot, so that
-// make e2e does not fail every Copilot case on a 404. With that file in place, drop the tag.
+//go:build e2e
 
 package e2e
 
