@@ -268,8 +268,8 @@ echo '{"action":"continue","message":"e2e-keep-working"}'`, state, state))
 }
 
 func rewriteConfig(e *Env, allow bool) {
-	// The rewrite is the whole input of the agent's shell tool for the new command.
-	args, _ := json.Marshal(e.ShellInput(e.MarkCommand("ran-rewritten")))
+	// The rewrite is the whole input of the shell tool, as hooks see it, for the new command.
+	args, _ := json.Marshal(e.HookInput(e.MarkCommand("ran-rewritten")))
 	e.Hook("rewrite.sh", "rewrite", "sh", fmt.Sprintf(`echo '{"action":"modify","args":%s}'`, args))
 	config := `hooks:
   pre_tool_call:

@@ -48,8 +48,10 @@ type Agent struct {
 	// (nil: {"command": command}).
 	Shell      string
 	ShellInput func(command string) map[string]any
-	// HookTool is the tool name hooks see for that tool (its matcher); "" means Shell.
-	HookTool string
+	// HookTool is the tool name hooks see for that tool (its matcher); "" means Shell. HookInput
+	// is its input as hooks see it, which a rewrite writes (nil: ShellInput).
+	HookTool  string
+	HookInput func(command string) map[string]any
 	// Settings is the file install writes, relative to HOME.
 	Settings string
 	// TimeoutUnit is the unit of the timeout install writes there, and TimeoutKey its key in
@@ -318,6 +320,14 @@ func (e *Env) Script(command, final string) {
 		s.Call = &model.Call{Name: e.Agent.Shell, Args: e.ShellInput(command)}
 	}
 	e.Model.SetScript(s)
+}
+
+// HookInput is the shell tool's input for command as the agent's hooks see it (and rewrite it).
+func (e *Env) HookInput(command string) map[string]any {
+	if e.Agent.HookInput != nil {
+		return e.Agent.HookInput(command)
+	}
+	return e.ShellInput(command)
 }
 
 // ShellInput is the agent's shell tool input for command.
