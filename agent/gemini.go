@@ -37,10 +37,10 @@ var gemini = Dialect{
 func init() { register(&gemini) }
 
 // geminiWritesAsk says whether an ask on BeforeTool is written as Gemini's own
-// `decision: "ask"`. Gemini CLI has it (the person is asked), but an ask may be written as ask
-// only once the real-agent suite shows that Gemini, under -p and --yolo too, does not then run
-// the tool without the person. Until then an ask is a deny whose reason says confirmation is
-// required, which errs toward the block.
+// `decision: "ask"`. Gemini CLI has it (the person is asked), but under -p and --yolo Gemini CLI
+// 0.61.0 was seen to keep the tool from running and then wait, with no person to answer, until
+// it was killed. So an ask is a deny whose reason says confirmation is required, which errs
+// toward the block and ends the turn.
 const geminiWritesAsk = false
 
 // writeGemini writes the decision as Gemini CLI reads it.
