@@ -35,7 +35,9 @@ func (a *app) installCommand() *cobra.Command {
 hooks for, each running this hookctl with run --agent AGENT. Everything else in the file is kept
 as it was; running it again changes nothing, and events no longer configured lose their entry.
 AGENT is claude-code, codex, gemini, cursor, copilot, windsurf or cline (for Cline, one small
-executable per event in its hooks folder).`,
+executable per event in its hooks folder).
+
+Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl/blob/main/docs/agents.md`,
 		Example: `  hookctl install claude-code
   hookctl install cursor --project --dry-run
   hookctl install cursor --events preToolUse,beforeReadFile`,

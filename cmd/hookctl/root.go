@@ -49,7 +49,10 @@ func (a *app) rootCommand() *cobra.Command {
 		Use:   "hookctl",
 		Short: "Run the shell hooks configured for an AI agent's lifecycle events",
 		Long: `hookctl runs the scripts a person attaches to an agent's lifecycle events, each gated
-behind the person's consent, and returns one merged decision as JSON.`,
+behind the person's consent, and returns one merged decision as JSON.
+
+Documentation: https://github.com/hookctl/hookctl/tree/main/docs
+(configuration, commands, agents, consent and security, serve, the Go API).`,
 		Example:           `  echo '{"tool_input":{"command":"rm -rf /"}}' | hookctl run pre_tool_call --tool terminal`,
 		SilenceErrors:     true,
 		SilenceUsage:      true,

@@ -39,7 +39,9 @@ func (a *app) serveCommand() *cobra.Command {
 		Long: `Runs the resident server: JSON-RPC 2.0 over HTTP POST /hooks and, on the unix socket,
 newline-delimited JSON-RPC. Methods: every event name (the result is the object hookctl run
 prints), sherma's remote-hook methods, and hookctl.ping. It never prompts: unapproved hooks are
-skipped. SIGTERM or SIGINT stops it after in-flight dispatches finish.`,
+skipped. SIGTERM or SIGINT stops it after in-flight dispatches finish.
+
+Limits, tokens and url hooks: https://github.com/hookctl/hookctl/blob/main/docs/serve.md`,
 		Example: `  hookctl serve                                   # unix:$HOOKCTL_HOME/hookctl.sock
   hookctl serve --listen 127.0.0.1:8765 --token-file ~/.agent-hooks/token`,
 		DisableFlagParsing: true,
