@@ -64,7 +64,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 	cwd, _ := os.Getwd()
 	d := &doctor.Doctor{Config: s.cfg, Store: s.store, Dir: cwd}
 	if o.run {
-		d.Runner = &runner.Dispatcher{Config: s.cfg, Home: s.loc.Home, Consent: &consent.Gate{Store: s.store}, Remote: remote(s.cfg)}
+		d.Runner = &runner.Dispatcher{Config: s.cfg, Home: s.loc.Home, Consent: &consent.Gate{Store: s.store}, Remote: remote(s.cfg, a.lookupEnv)}
 	}
 	if o.agent != "" {
 		if d.Agent, err = agent.Lookup(o.agent); err != nil {
@@ -73,7 +73,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 	}
 	report := d.Examine(in.ctx)
 	a.examineWiring(s, cwd, d.Agent, &report)
-	examineServeBinary(s.cfg, &report)
+	examineServeBinary(s.cfg, a.lookupEnv, &report)
 	a.examineNamedConfig(s.loc, &report)
 	if o.asJSON {
 		if err := a.printJSON(report); err != nil {
@@ -156,9 +156,11 @@ func (a *app) trustPlaces(home, dir string) install.TrustPlaces {
 }
 
 // examineServeBinary reports url hooks that cannot be called because hookctl-serve, which calls
-// them for hookctl, is neither next to hookctl nor on PATH: each such hook would fail open.
-func examineServeBinary(cfg *config.Config, r *doctor.Report) {
-	if filepath.IsAbs(serveBinary()) {
+// them for hookctl, is not where hookctl takes it from, or of another build: each such hook
+// would fail (open, unless fail_closed).
+func examineServeBinary(cfg *config.Config, lookupEnv func(string) (string, bool), r *doctor.Report) {
+	_, serr := serveBinary(lookupEnv)
+	if serr == nil {
 		return
 	}
 	for _, h := range cfg.Hooks {
@@ -167,7 +169,7 @@ func examineServeBinary(cfg *config.Config, r *doctor.Report) {
 		}
 		r.Findings = append(r.Findings, doctor.Finding{Severity: doctor.SeverityError, Event: h.Event,
 			Command: h.URL, Check: "serve_binary",
-			Message: serveBinaryName + ", which calls url hooks, is neither next to hookctl nor on PATH: this hook cannot run",
+			Message: serr.Error() + ": this hook cannot run",
 			Fix:     "CGO_ENABLED=0 go install -ldflags=\"-s -w\" github.com/hookctl/hookctl/cmd/" + serveBinaryName + "@latest"})
 		r.Problems++
 	}

@@ -163,7 +163,7 @@ func (a *app) gate(cfg *config.Config, loc config.Locations, prompt consent.Prom
 // dispatcher is the Dispatcher of a command that runs hooks: consent gated by gate, with a
 // prompt on the terminal when one can answer.
 func (a *app) dispatcher(cfg *config.Config, loc config.Locations, in *interruption) *runner.Dispatcher {
-	return &runner.Dispatcher{Config: cfg, Consent: a.gate(cfg, loc, a.ttyPrompt(in)), Home: loc.Home, Remote: remote(cfg)}
+	return &runner.Dispatcher{Config: cfg, Consent: a.gate(cfg, loc, a.ttyPrompt(in)), Home: loc.Home, Remote: remote(cfg, a.lookupEnv)}
 }
 
 // isTerminal reports whether r is a terminal.

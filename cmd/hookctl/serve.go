@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"debug/buildinfo"
+	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"syscall"
 
@@ -18,18 +20,64 @@ import (
 // (see cmd/hookctl-serve for the measurement).
 const serveBinaryName = "hookctl-serve"
 
-// serveBinary finds hookctl-serve: next to this hookctl, else on PATH.
-func serveBinary() string {
-	if self, err := os.Executable(); err == nil {
-		p := filepath.Join(filepath.Dir(self), serveBinaryName)
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			return p
+// serveEnv names the hookctl-serve a person installed elsewhere than beside hookctl.
+const serveEnv = "HOOKCTL_SERVE"
+
+// serveBinary finds hookctl-serve: the absolute path in $HOOKCTL_SERVE, else next to this
+// hookctl (its real path, links resolved), and never on PATH, where any folder the person's
+// PATH names could plant one that then sees every url hook's request and headers. It must be
+// of this hookctl's build (sameBuild), so a stale or foreign helper never speaks for it.
+func serveBinary(lookupEnv func(string) (string, bool)) (string, error) {
+	path, named := lookupEnv(serveEnv)
+	named = named && path != ""
+	switch {
+	case named && !filepath.IsAbs(path):
+		return "", fmt.Errorf("%s=%q is not an absolute path", serveEnv, path)
+	case !named:
+		self, err := os.Executable()
+		if err == nil {
+			self, err = filepath.EvalSymlinks(self)
 		}
+		if err != nil {
+			return "", fmt.Errorf("finding this hookctl, beside which %s is looked for: %w", serveBinaryName, err)
+		}
+		path = filepath.Join(filepath.Dir(self), serveBinaryName)
 	}
-	if p, err := exec.LookPath(serveBinaryName); err == nil {
-		return p
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("%s, which calls url hooks, is not at %s (next to hookctl, or set %s to its absolute path; it is never taken from PATH)", serveBinaryName, path, serveEnv)
 	}
-	return serveBinaryName
+	if err := sameBuild(path); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// sameBuild checks that the helper at path was built from the same module version, commit and
+// Go release as this hookctl, reading the build information the go command embedded in the
+// file, without running it.
+func sameBuild(path string) error {
+	their, err := buildinfo.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("%s is not a hookctl-serve built with hookctl: %w", path, err)
+	}
+	ours, ok := debug.ReadBuildInfo()
+	if !ok {
+		return nil
+	}
+	stamp := func(bi *debug.BuildInfo) string {
+		s := bi.GoVersion + " " + bi.Main.Version
+		for _, kv := range bi.Settings {
+			if kv.Key == "vcs.revision" || kv.Key == "vcs.modified" {
+				s += " " + kv.Key + "=" + kv.Value
+			}
+		}
+		return s
+	}
+	if a, b := stamp(ours), stamp(their); a != b {
+		self, _ := os.Executable()
+		return fmt.Errorf("%s is of another build than %s (%s, not %s): install both from one release or build", path, self, b, a)
+	}
+	return nil
 }
 
 func (a *app) serveCommand() *cobra.Command {
@@ -53,8 +101,11 @@ Limits, tokens and url hooks: https://github.com/hookctl/hookctl/blob/main/docs/
 
 // serve replaces this process with hookctl-serve, passing the global flags on.
 func (a *app) serve(args []string) error {
-	bin := serveBinary()
-	argv := []string{bin, "serve"}
+	path, err := serveBinary(a.lookupEnv)
+	if err != nil {
+		return failuref("hookctl serve runs %s: %w", serveBinaryName, err)
+	}
+	argv := []string{path, "serve"}
 	if a.configFlag != "" {
 		argv = append(argv, "--config", a.configFlag)
 	}
@@ -62,19 +113,15 @@ func (a *app) serve(args []string) error {
 		argv = append(argv, "--accept-hooks")
 	}
 	argv = append(argv, args...)
-	path, err := exec.LookPath(bin)
-	if err != nil {
-		return failuref("hookctl serve runs %s, which is not next to hookctl nor on PATH (make build builds both): %w", serveBinaryName, err)
-	}
 	return failuref("starting %s: %w", path, syscall.Exec(path, argv, os.Environ()))
 }
 
 // remote is the url-hook client of a dispatch: the helper process, when the config has url
 // hooks at all.
-func remote(cfg *config.Config) runner.Remote {
+func remote(cfg *config.Config, lookupEnv func(string) (string, bool)) runner.Remote {
 	for _, h := range cfg.Hooks {
 		if h.Remote() {
-			return helperRemote{argv: sync.OnceValue(func() []string { return []string{serveBinary(), "post"} })}
+			return helperRemote{path: sync.OnceValues(func() (string, error) { return serveBinary(lookupEnv) })}
 		}
 	}
 	return nil
@@ -82,8 +129,12 @@ func remote(cfg *config.Config) runner.Remote {
 
 // helperRemote is runner.HelperRemote with the helper looked for at the first url hook called,
 // so a run whose event has none does not search for it.
-type helperRemote struct{ argv func() []string }
+type helperRemote struct{ path func() (string, error) }
 
 func (r helperRemote) Post(ctx context.Context, h config.Hook, body []byte) runner.Reply {
-	return runner.HelperRemote{Argv: r.argv()}.Post(ctx, h, body)
+	path, err := r.path()
+	if err != nil {
+		return runner.Reply{Err: err}
+	}
+	return runner.HelperRemote{Argv: []string{path, "post"}}.Post(ctx, h, body)
 }

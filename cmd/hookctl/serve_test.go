@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,7 +26,7 @@ var serveBin = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := exec.Command("go", "build", "-o", dir, "../hookctl-serve").CombinedOutput()
+	out, err := exec.Command("go", "build", "-buildvcs=false", "-o", dir, "../hookctl-serve").CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("building hookctl-serve: %v\n%s", err, out)
 	}
@@ -135,8 +136,10 @@ func addServeBin(env *testscript.Env) error {
 	if err != nil {
 		return err
 	}
-	// PATH_NO_SERVE is the PATH without it, for scripts about its absence.
-	env.Setenv("PATH_NO_SERVE", env.Getenv("PATH"))
+	// hookctl takes it from HOOKCTL_SERVE (the test binary has no hookctl-serve beside it),
+	// never from PATH; PATH has it for the scripts that run it themselves. A test binary and
+	// a go build without VCS stamps are of one build for sameBuild: one Go, version (devel).
+	env.Setenv("HOOKCTL_SERVE", filepath.Join(dir, "hookctl-serve"))
 	env.Setenv("PATH", dir+string(os.PathListSeparator)+env.Getenv("PATH"))
 	return nil
 }
