@@ -83,6 +83,9 @@ type Hook struct {
 	// Headers are the HTTP headers a url hook sends; Method is MethodSherma or "".
 	Headers []Header
 	Method  string
+	// AllowedEnv is a url hook's allowed_env, sorted: the variables its headers may expand.
+	// With Headers (as written) and Method it is part of what an approval covers.
+	AllowedEnv []string
 	// Env holds the command's leading NAME=value words (expanded), added to the hook's
 	// environment as env(1) would.
 	Env []string

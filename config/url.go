@@ -13,6 +13,9 @@ import (
 // Header is one HTTP header a url hook sends, its value with $VAR already expanded.
 type Header struct {
 	Name, Value string
+	// Written is the value as config.yaml has it, before $VAR expansion: what an approval
+	// records, so that a secret a variable holds never reaches the allowlist.
+	Written string
 }
 
 // Remote reports whether the hook is a url hook, answered by a JSON-RPC server instead of a
@@ -78,6 +81,10 @@ func (l *loader) remote(event string, h *Hook, urlNode *yaml.Node, ps []pair, dr
 	}
 	h.URL = urlNode.Value
 	allowed := l.allowedEnv(byKey["allowed_env"], drop)
+	for name := range allowed {
+		h.AllowedEnv = append(h.AllowedEnv, name)
+	}
+	slices.Sort(h.AllowedEnv)
 	if n := byKey["headers"]; n != nil {
 		h.Headers = l.headers(n, allowed, drop)
 	}
@@ -206,7 +213,7 @@ func (l *loader) headers(n *yaml.Node, allowed map[string]bool, drop func(line, 
 			drop(v.Line, v.Column, "header %s contains a control character (after $VAR expansion)", k.Value)
 			continue
 		}
-		out = append(out, Header{Name: k.Value, Value: value})
+		out = append(out, Header{Name: k.Value, Value: value, Written: v.Value})
 	}
 	return out
 }

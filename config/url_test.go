@@ -38,9 +38,12 @@ func TestURLHook(t *testing.T) {
 	if !h.Remote() || h.URL != "http://127.0.0.1:8000/hooks" || h.Command != h.URL || len(h.Argv) != 0 || h.Pinned() {
 		t.Errorf("url hook = %+v", h)
 	}
-	want := []Header{{"Authorization", "Bearer s3cret"}, {"X-Static", "one"}}
+	want := []Header{{"Authorization", "Bearer s3cret", "Bearer $HOOK_TOKEN"}, {"X-Static", "one", "one"}}
 	if !slices.Equal(h.Headers, want) {
 		t.Errorf("headers = %q, want %q", h.Headers, want)
+	}
+	if !slices.Equal(h.AllowedEnv, []string{"HOOK_TOKEN"}) {
+		t.Errorf("allowed_env = %q", h.AllowedEnv)
 	}
 	if h.RPCMethod() != "before_llm_call" || h.Timeout.Seconds() != 5 {
 		t.Errorf("method %q timeout %v", h.RPCMethod(), h.Timeout)

@@ -46,6 +46,8 @@ type Approval struct {
 	// Pin is config.PinExec when the pinned script was approved to run as the held file
 	// (`pin: exec`), "" when it runs by its path (the default). The file leaves it out then.
 	Pin string `json:"pin,omitempty"`
+	// Remote is what a url hook approved sends beyond its url, nil when nothing.
+	Remote *RemotePin `json:"remote,omitempty"`
 }
 
 // Allowlist is the content of the allowlist file.
@@ -69,12 +71,13 @@ type fileJSON struct {
 }
 
 type approvalJSON struct {
-	Event      string   `json:"event"`
-	Command    string   `json:"command"`
-	Matcher    string   `json:"matcher"`
-	ApprovedAt string   `json:"approved_at"`
-	Script     *pinJSON `json:"script"`
-	Pin        string   `json:"pin,omitempty"`
+	Event      string      `json:"event"`
+	Command    string      `json:"command"`
+	Matcher    string      `json:"matcher"`
+	ApprovedAt string      `json:"approved_at"`
+	Script     *pinJSON    `json:"script"`
+	Pin        string      `json:"pin,omitempty"`
+	Remote     *remoteJSON `json:"remote,omitempty"`
 }
 
 type pinJSON struct {
@@ -102,6 +105,12 @@ func (w approvalJSON) toApproval(pin *ScriptPin) (Approval, error) {
 		return Approval{}, fmt.Errorf("approved_at: %w", err)
 	}
 	ap := Approval{Event: w.Event, Command: w.Command, Matcher: w.Matcher, ApprovedAt: at}
+	if ap.Remote, err = w.Remote.toPin(); err != nil {
+		return Approval{}, err
+	}
+	if ap.Remote != nil && w.Script != nil {
+		return Approval{}, errors.New("remote: an approval of a url hook has no script")
+	}
 	switch w.Pin {
 	case "":
 	case config.PinExec:
@@ -238,6 +247,7 @@ func (a *Allowlist) Encode() []byte {
 				Matcher:    ap.Matcher,
 				ApprovedAt: formatTime(ap.ApprovedAt),
 				Pin:        ap.Pin,
+				Remote:     ap.Remote.toJSON(),
 			}
 			if p := ap.Script; p != nil {
 				w.Script = &pinJSON{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: formatTime(p.Mtime)}

@@ -136,6 +136,12 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 		changed = append(changed, "approved as a command, not as a url")
 		c.Status, c.ContentChanged = StatusChanged, true
 	}
+	if h.Remote() || ap.Remote != nil {
+		if diff := remoteChanges(ap.Remote, remoteOf(h)); len(diff) > 0 {
+			changed = append(changed, diff...)
+			c.Status, c.ContentChanged = StatusChanged, true
+		}
+	}
 	if h.Pinned() {
 		old := ap.Script
 		switch {

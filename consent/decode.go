@@ -150,6 +150,12 @@ func readApproval(r *jsonx.Reader, w *approvalJSON, pin *pinJSON) error {
 			}
 		case "pin":
 			w.Pin, err = r.StringOrNull()
+		case "remote":
+			w.Remote = nil
+			if !r.Null() {
+				w.Remote = new(remoteJSON)
+				err = readRemote(r, w.Remote)
+			}
 		default:
 			err = unknownKey(r, key)
 		}

@@ -99,7 +99,7 @@ func (s *Store) approve(hooks []config.Hook, anew bool) ([]Approval, error) {
 		if h.Event == "" || h.Command == "" {
 			return nil, fmt.Errorf("approving hook %q of event %q: event and command must not be empty", h.Command, h.Event)
 		}
-		ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: at, Pin: pinOf(h)}
+		ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: at, Pin: pinOf(h), Remote: remoteOf(h)}
 		if h.Pinned() {
 			pin, err := PinScript(h.Script)
 			if err != nil {
@@ -125,7 +125,7 @@ func (s *Store) ApproveSeen(h config.Hook, seen *ScriptPin) (Approval, error) {
 	if h.Event == "" || h.Command == "" {
 		return Approval{}, fmt.Errorf("approving hook %q of event %q: event and command must not be empty", h.Command, h.Event)
 	}
-	ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: s.now().UTC().Truncate(time.Second), Pin: pinOf(h)}
+	ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: s.now().UTC().Truncate(time.Second), Pin: pinOf(h), Remote: remoteOf(h)}
 	if h.Pinned() {
 		if seen == nil {
 			return Approval{}, fmt.Errorf("approving hook %q: its script %s could not be read", h.Command, h.Script)

@@ -65,6 +65,8 @@ type listedConsent struct {
 	// ApprovedMatcher is the matcher the approval recorded, set only when it differs from the
 	// configured one: the hook now runs for tools the person did not approve it for.
 	ApprovedMatcher *string `json:"approved_matcher,omitempty"`
+	// Changed says how the hook differs from what was approved, set only when it is changed.
+	Changed string `json:"changed,omitempty"`
 }
 
 // listOptions are the parsed arguments of `hooks list`.
@@ -183,6 +185,9 @@ func (s *session) listing(list *consent.Allowlist) listJSON {
 				lh.Consent.ApprovedMatcher = &c.Approval.Matcher
 			}
 		}
+		if c.Status == consent.StatusChanged {
+			lh.Consent.Changed = strings.TrimPrefix(c.Reason, "changed since approval: ")
+		}
 		lh.Script.Path = h.ResolveScript()
 		if fi, err := os.Stat(lh.Script.Path); err == nil && lh.Script.Path != "" {
 			lh.Script.Exists = true
@@ -258,7 +263,7 @@ func (a *app) printListing(out listJSON, width int) {
 			command += " (agents: " + strings.Join(h.Agents, ", ") + ")"
 		}
 		rows = append(rows, []cell{{text: terminalSafe(matcher)}, {text: terminalSafe(command)}, {text: timeout}, {text: failClosed},
-			consentCell(p, h.Consent), scriptCell(p, h.Script, h.URL != "")})
+			consentCell(p, h.Consent, h.URL != ""), scriptCell(p, h.Script, h.URL != "")})
 	}
 	flush()
 	if len(out.Problems) > 0 {
@@ -283,7 +288,9 @@ func listOrNone(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-func consentCell(p palette, c listedConsent) cell {
+// consentCell shows a hook's consent; for a url hook changed since approval it says what
+// differs, since no script column shows it (a changed script's path and hash are in doctor).
+func consentCell(p palette, c listedConsent, url bool) cell {
 	switch c.Status {
 	case consent.StatusApproved:
 		text := "approved"
@@ -295,6 +302,9 @@ func consentCell(p palette, c listedConsent) cell {
 		}
 		return cell{text, p.green}
 	case consent.StatusChanged:
+		if url && c.Changed != "" {
+			return cell{"changed since approval: " + terminalSafe(c.Changed), p.red}
+		}
 		return cell{"changed since approval", p.red}
 	}
 	return cell{"not approved", p.yellow}

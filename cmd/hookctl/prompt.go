@@ -75,6 +75,17 @@ func promptText(h config.Hook, c consent.Check) string {
 		// BASH_ENV change what runs as much as the script does.
 		fmt.Fprintf(&b, "  env:     %s\n", terminalSafe(strings.Join(h.Env, " ")))
 	}
+	// A url hook's approval covers what it sends beyond its url: shown as written, before
+	// $VAR expansion, as the approval records it.
+	for _, hd := range h.Headers {
+		fmt.Fprintf(&b, "  header:  %s: %s\n", terminalSafe(hd.Name), terminalSafe(hd.Written))
+	}
+	if len(h.AllowedEnv) > 0 {
+		fmt.Fprintf(&b, "  allowed_env: %s\n", terminalSafe(strings.Join(h.AllowedEnv, ", ")))
+	}
+	if h.Method != "" {
+		fmt.Fprintf(&b, "  method:  %s\n", terminalSafe(h.Method))
+	}
 	script := h.ResolveScript()
 	if script != "" {
 		fmt.Fprintf(&b, "  script:  %s\n", terminalSafe(script))

@@ -44,3 +44,28 @@ func TestPromptShowsPinExec(t *testing.T) {
 		}
 	}
 }
+
+// A url hook's prompt shows what its approval covers: the headers as written (the variable's
+// name, not its value), allowed_env and the method.
+func TestPromptShowsWhatAURLHookSends(t *testing.T) {
+	cfg := config.Parse("/cfg/config.yaml", []byte(`hooks:
+  pre_llm_call:
+    - url: http://127.0.0.1:9/hooks
+      headers: {Authorization: "Bearer $TOKEN", Host: "svc.internal"}
+      allowed_env: [TOKEN]
+      method: sherma
+`), config.Options{LookupEnv: func(string) (string, bool) { return "s3cret", true }})
+	if len(cfg.Hooks) != 1 {
+		t.Fatalf("config: %v", cfg.Problems)
+	}
+	text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"})
+	for _, want := range []string{"header:  Authorization: Bearer $TOKEN\n", "header:  Host: svc.internal\n",
+		"allowed_env: TOKEN\n", "method:  sherma\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the prompt does not show %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "s3cret") {
+		t.Errorf("the prompt shows a variable's value:\n%s", text)
+	}
+}
