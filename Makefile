@@ -71,6 +71,7 @@ fuzz: ## run each fuzz target for FUZZTIME (default 60s)
 	$(GO) test -run '^$$' -fuzz '^FuzzDecodeGuards$$' -fuzztime $(FUZZTIME) ./consent/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseAnswer$$' -fuzztime $(FUZZTIME) ./runner/
 	$(GO) test -run '^$$' -fuzz '^FuzzParsePayload$$' -fuzztime $(FUZZTIME) ./runner/
+	$(GO) test -run '^$$' -fuzz '^FuzzRPCResult$$' -fuzztime $(FUZZTIME) ./runner/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadHermes$$' -fuzztime $(FUZZTIME) ./agent/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadClaudeCode$$' -fuzztime $(FUZZTIME) ./agent/
 	$(GO) test -run '^$$' -fuzz '^FuzzReadCodex$$' -fuzztime $(FUZZTIME) ./agent/

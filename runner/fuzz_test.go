@@ -1,9 +1,14 @@
 package runner
 
 import (
+	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/jsonx"
 )
 
 // FuzzParseAnswer checks that any stdout parses or fails cleanly, and that a parsed answer is
@@ -129,6 +134,61 @@ func FuzzParsePayload(f *testing.F) {
 		}
 		if _, err := ParsePayload(b); err != nil {
 			t.Fatalf("ParsePayload(%q) marshals to %s, which does not parse again: %v", data, b, err)
+		}
+	})
+}
+
+// FuzzRPCResult checks that any response body of a url hook is judged without a panic, and
+// strictly: a block in any "result" it carries stands, whatever else the body holds (a repeated
+// result, an error, a wrong id); anything but a block and a stop is taken only from a response
+// that is one clean answer; and a fail_closed hook whose response is not one blocks.
+func FuzzRPCResult(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","result":null,"id":1}`,
+		`{"jsonrpc":"2.0","result":{"action":"block","message":"no"},"id":1}`,
+		`{"jsonrpc":"2.0","result":{"action":"modify","args":{"command":"ls"}},"id":"1"}`,
+		`{"jsonrpc":"2.0","error":{"code":-32000,"message":"boom"},"id":1}`,
+		`{"jsonrpc":"2.0","id":1,"result":{"decision":"block","reason":"x"},"result":null}`,
+		`{"jsonrpc":"2.0","id":1,"result":null,"result":{"decision":"block","reason":"x"}}`,
+		`{"jsonrpc":"2.0","id":1,"result":{"context":"a"},"result":{"context":"b"}}`,
+		`{"jsonrpc":"2.0","id":1,"result":{"context":"a"},"result":{"context":"a"}}`,
+		`{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"m"},"result":{"action":"block"}}`,
+		`{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"a"},"error":{"code":2,"message":"b"}}`,
+		`{"jsonrpc":"2.0","id":1,"id":2,"result":{"action":"allow"}}`,
+		`{"jsonrpc":"2.0","jsonrpc":"1.0","id":1,"result":null}`,
+		`{"jsonrpc":"2.0","result":{"hookSpecificOutput":{"permissionDecision":"deny"},"hookSpecificOutput":{"permissionDecision":"allow"}},"id":1}`,
+		`{"jsonrpc":"2.0","result":"block","id":1}`,
+		`<html>hi</html>`,
+		``,
+	} {
+		f.Add([]byte(s))
+	}
+	j := hermesJob("pre_tool_call")
+	open := config.Hook{Event: "pre_tool_call", URL: "http://127.0.0.1:1/hooks", Command: "http://127.0.0.1:1/hooks"}
+	closed := open
+	closed.FailClosed = true
+	f.Fuzz(func(t *testing.T, body []byte) {
+		_, clean := rpcResult(body)
+		anyBlock := false
+		if members, err := jsonx.Object(bytes.TrimSpace(body)); err == nil {
+			for _, m := range members {
+				if m.Key != "result" || len(m.Value) == 0 || m.Value[0] != '{' {
+					continue
+				}
+				a, err := j.dialect.Reader(strings.ToValidUTF8(string(m.Value), "\uFFFD"), j.mapping)
+				anyBlock = anyBlock || err == nil && a.Block
+			}
+		}
+		hr, e := j.judgeReply(open, Reply{Body: body}, 0)
+		if anyBlock && !e.block {
+			t.Fatalf("body %q: a result blocks, but the hook did not (%s: %s)", body, hr.Status, hr.Message)
+		}
+		if clean != nil && (e.allow || e.ask || e.cont || e.modify != nil || e.context != "" || e.result != nil || hr.Status == StatusOK) {
+			t.Fatalf("body %q is not one answer (%v), yet the hook's answer counted: %s %+v", body, clean, hr.Status, e)
+		}
+		hr, e = j.judgeReply(closed, Reply{Body: body}, 0)
+		if clean != nil && !e.block {
+			t.Fatalf("body %q: a fail_closed hook that got no answer (%s: %s) did not block", body, hr.Status, hr.Message)
 		}
 	})
 }

@@ -95,13 +95,17 @@ func (j job) judgeReply(h config.Hook, r Reply, took time.Duration) (HookResult,
 	case r.Err != nil:
 		return fail(StatusFailed, r.Err.Error())
 	}
-	result, err := rpcResult(r.Body)
-	switch {
-	case errors.Is(err, ErrRPC):
-		return fail(StatusInvalidOutput, err.Error())
-	case err != nil: // the server's JSON-RPC error: the hook ran and failed
-		return fail(StatusFailed, err.Error())
+	results, err := rpcResult(r.Body)
+	if err != nil {
+		st := StatusFailed // the server's JSON-RPC error: the hook ran and failed
+		if errors.Is(err, ErrRPC) {
+			st = StatusInvalidOutput
+		}
+		hr.Stdout = resultsText(results)
+		j.applyStrictest(h, results, &hr, &e)
+		return fail(st, err.Error())
 	}
+	result := results[0]
 	hr.Stdout = strings.ToValidUTF8(string(result), "\uFFFD")
 	if string(result) == "null" {
 		hr.Stdout = ""
@@ -115,42 +119,96 @@ func (j job) judgeReply(h config.Hook, r Reply, took time.Duration) (HookResult,
 	return hr, e
 }
 
+// applyStrictest applies what tightening keeps of the results of a response that is not one
+// clean answer (the results differ, or sit beside an error, a wrong id or version): every
+// result object is read as a hook's answer, and the first block and the first stop of the
+// agent among them are applied, so that they stand (SPEC 9.3, 14.1). Whatever else the results
+// say is left out; tighten drops it anyway.
+func (j job) applyStrictest(h config.Hook, results [][]byte, hr *HookResult, e *effect) {
+	var a Answer
+	for _, raw := range results {
+		if len(raw) == 0 || raw[0] != '{' {
+			continue
+		}
+		ans, err := j.dialect.Reader(strings.ToValidUTF8(string(raw), "\uFFFD"), j.mapping)
+		if err != nil {
+			continue
+		}
+		if ans.Block && !a.Block {
+			a.Block, a.Message, a.UserMessage, a.AgentMessage = true, ans.Message, ans.UserMessage, ans.AgentMessage
+		}
+		if ans.Halt && !a.Halt {
+			a.Halt, a.StopReason = true, ans.StopReason
+		}
+	}
+	if a.Block || a.Halt {
+		j.apply(h, a, hr, e)
+	}
+}
+
+// resultsText is the results of a response for `hooks test`, one a line.
+func resultsText(results [][]byte) string {
+	return strings.ToValidUTF8(string(bytes.Join(results, []byte("\n"))), "\uFFFD")
+}
+
 // ErrRPC wraps every reason a url hook's response is not a usable JSON-RPC 2.0 response.
 var ErrRPC = errors.New("not a JSON-RPC 2.0 response")
 
-// rpcResult returns the result of a JSON-RPC 2.0 response (its JSON text), or an error for a
-// JSON-RPC error object and for anything that is not a response to the request sent.
-func rpcResult(body []byte) ([]byte, error) {
-	members, err := jsonx.Object(bytes.TrimSpace(body))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrRPC, err)
+// rpcResult returns the result of a JSON-RPC 2.0 response (its JSON text) as results[0], or an
+// error for a JSON-RPC error object and for anything that is not one answer to the request sent.
+// A key the response repeats is read in every copy (SPEC 9.3, 14.4), as a hook's answer is:
+// each "jsonrpc" must be "2.0" and each "id" the request's, and results that differ are no
+// answer, since the server's own JSON reader may have meant either; the results are returned
+// beside the error all the same, so that a block in any of them still stands.
+func rpcResult(body []byte) (results [][]byte, err error) {
+	members, perr := jsonx.Object(bytes.TrimSpace(body))
+	if perr != nil {
+		return nil, fmt.Errorf("%w: %v", ErrRPC, perr)
 	}
-	var version, id, result, rpcErr []byte
+	var versions, ids, rpcErrs [][]byte
 	for _, m := range members {
 		switch m.Key {
 		case "jsonrpc":
-			version = m.Value
+			versions = append(versions, m.Value)
 		case "id":
-			id = m.Value
+			ids = append(ids, m.Value)
 		case "result":
-			result = m.Value
+			results = append(results, m.Value)
 		case "error":
-			rpcErr = m.Value
+			rpcErrs = append(rpcErrs, m.Value)
 		}
 	}
-	switch {
-	case string(version) != `"2.0"`:
-		return nil, fmt.Errorf(`%w: "jsonrpc" is not "2.0"`, ErrRPC)
-	case rpcErr != nil && result != nil:
-		return nil, fmt.Errorf(`%w: both "result" and "error"`, ErrRPC)
-	case rpcErr != nil:
-		return nil, rpcError(rpcErr)
-	case result == nil:
-		return nil, fmt.Errorf(`%w: no "result"`, ErrRPC)
-	case string(id) != rpcID && string(id) != `"`+rpcID+`"`:
-		return nil, fmt.Errorf(`%w: "id" %s does not answer the request's %s`, ErrRPC, clip(string(id), 40), rpcID)
+	badVersion := len(versions) == 0
+	for _, v := range versions {
+		badVersion = badVersion || string(v) != `"2.0"`
 	}
-	return result, nil
+	var badID []byte
+	for _, id := range ids {
+		if badID == nil && string(id) != rpcID && string(id) != `"`+rpcID+`"` {
+			badID = id
+		}
+	}
+	differ := false
+	for _, r := range results[min(1, len(results)):] {
+		differ = differ || !bytes.Equal(r, results[0])
+	}
+	switch {
+	case badVersion:
+		return results, fmt.Errorf(`%w: "jsonrpc" is not "2.0"`, ErrRPC)
+	case rpcErrs != nil && results != nil:
+		return results, fmt.Errorf(`%w: both "result" and "error"`, ErrRPC)
+	case rpcErrs != nil:
+		return nil, rpcError(rpcErrs[0])
+	case results == nil:
+		return nil, fmt.Errorf(`%w: no "result"`, ErrRPC)
+	case ids == nil:
+		return results, fmt.Errorf(`%w: no "id"`, ErrRPC)
+	case badID != nil:
+		return results, fmt.Errorf(`%w: "id" %s does not answer the request's %s`, ErrRPC, clip(string(badID), 40), rpcID)
+	case differ:
+		return results, fmt.Errorf(`%w: "result" repeated with different values`, ErrRPC)
+	}
+	return results, nil
 }
 
 // rpcError describes a JSON-RPC error object: "JSON-RPC error CODE: MESSAGE".

@@ -76,6 +76,21 @@ func TestURLHookAnswers(t *testing.T) {
 		{"wrong id", "pre_tool_call", `{"jsonrpc":"2.0","result":null,"id":7}`, false, runner.StatusInvalidOutput, "allow", "", "", `"id" 7`},
 		{"result a string", "pre_tool_call", `{"jsonrpc":"2.0","result":"block","id":1}`, false, runner.StatusInvalidOutput, "allow", "", "", "not a JSON object or null"},
 		{"no result", "pre_tool_call", `{"jsonrpc":"2.0","id":1}`, false, runner.StatusInvalidOutput, "allow", "", "", `no "result"`},
+		// A repeated key is read in every copy (SPEC 9.3, 14.4): a block in any result stands,
+		// whichever copy a server's or proxy's JSON reader would keep.
+		{"repeated result, block first", "pre_tool_call", `{"jsonrpc":"2.0","id":1,"result":{"decision":"block","reason":"x"},"result":null}`, false, runner.StatusInvalidOutput, "block", "x", "", `"result" repeated with different values; the block it gave stands`},
+		{"repeated result, block last", "pre_tool_call", `{"jsonrpc":"2.0","id":1,"result":{"action":"allow"},"result":{"action":"block","message":"x"}}`, false, runner.StatusInvalidOutput, "block", "x", "", "the block it gave stands"},
+		{"repeated result, block in the middle", "pre_tool_call", `{"jsonrpc":"2.0","id":1,"result":null,"result":{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"x"}},"result":{"decision":"approve"}}`, false, runner.StatusInvalidOutput, "block", "x", "", "the block it gave stands"},
+		{"repeated result, two contexts", "pre_llm_call", `{"jsonrpc":"2.0","id":1,"result":{"context":"a"},"result":{"context":"b"}}`, false, runner.StatusInvalidOutput, "allow", "", "", `"result" repeated with different values`},
+		{"repeated result, rewrite and null", "pre_tool_call", `{"jsonrpc":"2.0","id":1,"result":null,"result":{"action":"modify","args":{"command":"rm -rf /"}}}`, false, runner.StatusInvalidOutput, "allow", "", "", `"result" repeated with different values`},
+		{"repeated result, rewrite and null fail_closed", "pre_tool_call", `{"jsonrpc":"2.0","id":1,"result":{"action":"modify","args":{"command":"ls"}},"result":null}`, true, runner.StatusInvalidOutput, "block", "failed closed", "", `"result" repeated with different values`},
+		{"repeated result, the same twice", "pre_llm_call", `{"jsonrpc":"2.0","id":1,"result":{"context":"a"},"result":{"context":"a"}}`, false, runner.StatusOK, "allow", "", "a", ""},
+		{"block beside an error", "pre_tool_call", `{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"boom"},"result":{"decision":"block","reason":"x"}}`, false, runner.StatusInvalidOutput, "block", "x", "", `both "result" and "error"; the block it gave stands`},
+		{"block with a wrong id", "pre_tool_call", `{"jsonrpc":"2.0","id":1,"id":2,"result":{"decision":"block","reason":"x"}}`, false, runner.StatusInvalidOutput, "block", "x", "", `"id" 2 does not answer`},
+		{"repeated id", "pre_tool_call", `{"jsonrpc":"2.0","result":{"context":"c"},"id":7,"id":1}`, false, runner.StatusInvalidOutput, "allow", "", "", `"id" 7`},
+		{"repeated jsonrpc", "pre_tool_call", `{"jsonrpc":"2.0","jsonrpc":"1.0","result":null,"id":1}`, false, runner.StatusInvalidOutput, "allow", "", "", `"jsonrpc" is not "2.0"`},
+		{"repeated error", "pre_tool_call", `{"jsonrpc":"2.0","error":{"code":-32000,"message":"first"},"error":{"code":-32001,"message":"second"},"id":1}`, false, runner.StatusFailed, "allow", "", "", "JSON-RPC error -32000: first"},
+		{"no id", "pre_tool_call", `{"jsonrpc":"2.0","result":null}`, false, runner.StatusInvalidOutput, "allow", "", "", `no "id"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
