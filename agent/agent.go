@@ -72,6 +72,9 @@ type Dialect struct {
 	// EventFromArgs says the agent's payload does not name its event (Copilot, Cline): the
 	// entry install writes passes it as run's EVENT argument, in the agent's own spelling.
 	EventFromArgs bool
+	// ProjectDir is set for agents that give their hooks $CLAUDE_PROJECT_DIR, the project's
+	// folder: when hookctl's environment lacks it, it is the payload's cwd (SPEC 17.12).
+	ProjectDir bool
 	// ExitWriter says the agent reads no answer on stdout: the writer's output is the reason
 	// of a refusal, which hookctl prints on stderr with exit status 2 (Windsurf).
 	ExitWriter bool

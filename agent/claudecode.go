@@ -35,6 +35,7 @@ var claudeCode = Dialect{
 		"PostCompact", "StopFailure"},
 	SettingsFile: ".claude/settings.json",
 	DirEnv:       "CLAUDE_CONFIG_DIR",
+	ProjectDir:   true,
 	TimeoutUnit:  time.Second,
 	Fields:       Fields{Session: "session_id", Cwd: "cwd"},
 	base:         claudeBase,

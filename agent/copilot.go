@@ -49,6 +49,7 @@ var copilot = Dialect{
 	TimeoutUnit:     time.Second,
 	Fields:          Fields{Session: "sessionId", Cwd: "cwd"},
 	EventFromArgs:   true,
+	ProjectDir:      true,
 	base:            `"timestamp":1767225600000`,
 	Reader:          readCopilot,
 	Writer:          writeCopilot,

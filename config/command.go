@@ -251,7 +251,13 @@ type resolved struct {
 	// script is the program, found on PATH.
 	scriptWord int
 	script     string
+	// projectScript is set when the script's path comes from $CLAUDE_PROJECT_DIR.
+	projectScript bool
 }
+
+// ProjectDirVar is the variable Claude Code sets to the project's folder: a script named
+// under it differs from project to project, so an approval pins one per project.
+const ProjectDirVar = "CLAUDE_PROJECT_DIR"
 
 // resolveCommand splits, expands and resolves a command.
 func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolved, error) {
@@ -275,8 +281,12 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolv
 	}
 	marked = marked[n:]
 	argv := make([]string, len(marked))
+	fromProject := make([]bool, len(marked))
 	for i, w := range marked {
-		argv[i] = expandWord(w, lookup)
+		argv[i] = expandWord(w, func(name string) (string, bool) {
+			fromProject[i] = fromProject[i] || name == ProjectDirVar
+			return lookup(name)
+		})
 	}
 	if argv[0] == "" {
 		return r, fmt.Errorf("the program word %q expands to nothing", unmark(marked[0]))
@@ -312,6 +322,7 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolv
 			r.script = w
 		}
 	}
+	r.projectScript = r.script != "" && fromProject[r.scriptWord]
 	return r, nil
 }
 

@@ -97,6 +97,10 @@ type Hook struct {
 	Script string
 	// ScriptWord is the index in Argv of the script word.
 	ScriptWord int
+	// ProjectScript is set when Script comes from $CLAUDE_PROJECT_DIR (ProjectDir, its value
+	// here): the one approval of the command pins one script per project (SPEC 17.12).
+	ProjectScript bool
+	ProjectDir    string
 	// Timeout is the effective timeout, already clamped (see EffectiveTimeout).
 	Timeout        time.Duration
 	TimeoutClamped bool

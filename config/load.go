@@ -552,6 +552,10 @@ func (l *loader) command(h *Hook, n *yaml.Node, ps []pair, drop dropFunc) {
 		drop(cmdNode.Line, cmdNode.Column, "%v", err)
 	} else {
 		h.Env, h.Argv, h.ScriptWord, h.Script = r.env, r.argv, r.scriptWord, r.script
+		if r.projectScript {
+			h.ProjectDir, _ = l.lookup(ProjectDirVar)
+			h.ProjectScript = true
+		}
 	}
 }
 

@@ -41,8 +41,12 @@ type Approval struct {
 	// it is not part of the consent key.
 	Matcher    string    `json:"matcher"`
 	ApprovedAt time.Time `json:"approved_at"`
-	// Script is nil when the hook's script is not named by a path (found on PATH at run time).
+	// Script is nil when the hook's script is not named by a path (found on PATH at run time),
+	// and when it is named under $CLAUDE_PROJECT_DIR: Scripts holds those.
 	Script *ScriptPin `json:"script"`
+	// Scripts are the pins of a command whose script is named under $CLAUDE_PROJECT_DIR, one
+	// per project it was approved in (SPEC 17.12), sorted by path.
+	Scripts []ScriptPin `json:"scripts,omitempty"`
 	// Pin is config.PinExec when the pinned script was approved to run as the held file
 	// (`pin: exec`), "" when it runs by its path (the default). The file leaves it out then.
 	Pin string `json:"pin,omitempty"`
@@ -76,6 +80,7 @@ type approvalJSON struct {
 	Matcher    string      `json:"matcher"`
 	ApprovedAt string      `json:"approved_at"`
 	Script     *pinJSON    `json:"script"`
+	Scripts    []pinJSON   `json:"scripts,omitempty"`
 	Pin        string      `json:"pin,omitempty"`
 	Remote     *remoteJSON `json:"remote,omitempty"`
 }
@@ -108,13 +113,13 @@ func (w approvalJSON) toApproval(pin *ScriptPin) (Approval, error) {
 	if ap.Remote, err = w.Remote.toPin(); err != nil {
 		return Approval{}, err
 	}
-	if ap.Remote != nil && w.Script != nil {
+	if ap.Remote != nil && (w.Script != nil || len(w.Scripts) > 0) {
 		return Approval{}, errors.New("remote: an approval of a url hook has no script")
 	}
 	switch w.Pin {
 	case "":
 	case config.PinExec:
-		if w.Script == nil {
+		if w.Script == nil && len(w.Scripts) == 0 {
 			return Approval{}, errors.New("pin: no script to run as the held file")
 		}
 		ap.Pin = w.Pin
@@ -122,27 +127,55 @@ func (w approvalJSON) toApproval(pin *ScriptPin) (Approval, error) {
 		return Approval{}, fmt.Errorf("pin %q is not %q", w.Pin, config.PinExec)
 	}
 	if w.Script != nil {
-		p := w.Script
-		if p.Path == "" {
-			return Approval{}, errors.New("script: no path")
-		}
-		if !isSHA256Hex(p.SHA256) {
-			return Approval{}, fmt.Errorf("script: sha256 %q is not 64 lowercase hex digits", p.SHA256)
-		}
-		if p.Size < 0 {
-			return Approval{}, fmt.Errorf("script: negative size %d", p.Size)
-		}
-		mt, err := parseTime(p.Mtime)
-		if err != nil {
-			return Approval{}, fmt.Errorf("script: mtime: %w", err)
-		}
 		if pin == nil {
 			pin = new(ScriptPin)
 		}
-		*pin = ScriptPin{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: mt}
+		if err := w.Script.toPin(pin); err != nil {
+			return Approval{}, fmt.Errorf("script: %w", err)
+		}
 		ap.Script = pin
 	}
+	if len(w.Scripts) > 0 {
+		if w.Script != nil {
+			return Approval{}, errors.New("both script and scripts")
+		}
+		ap.Scripts = make([]ScriptPin, len(w.Scripts))
+		for i := range w.Scripts {
+			if err := w.Scripts[i].toPin(&ap.Scripts[i]); err != nil {
+				return Approval{}, fmt.Errorf("scripts %d: %w", i, err)
+			}
+		}
+		slices.SortFunc(ap.Scripts, func(x, y ScriptPin) int { return cmp.Compare(x.Path, y.Path) })
+		for i := 1; i < len(ap.Scripts); i++ {
+			if ap.Scripts[i].Path == ap.Scripts[i-1].Path {
+				return Approval{}, fmt.Errorf("scripts: %s pinned twice", ap.Scripts[i].Path)
+			}
+		}
+	}
 	return ap, nil
+}
+
+// toPin checks a script pin's fields and converts it into pin.
+func (p *pinJSON) toPin(pin *ScriptPin) error {
+	if p.Path == "" {
+		return errors.New("no path")
+	}
+	if !isSHA256Hex(p.SHA256) {
+		return fmt.Errorf("sha256 %q is not 64 lowercase hex digits", p.SHA256)
+	}
+	if p.Size < 0 {
+		return fmt.Errorf("negative size %d", p.Size)
+	}
+	mt, err := parseTime(p.Mtime)
+	if err != nil {
+		return fmt.Errorf("mtime: %w", err)
+	}
+	*pin = ScriptPin{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: mt}
+	return nil
+}
+
+func (p *ScriptPin) toJSON() pinJSON {
+	return pinJSON{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: formatTime(p.Mtime)}
 }
 
 // parseTime reads an RFC 3339 time ("Z" or any offset, such as "+00:00") as UTC; "" is the
@@ -250,7 +283,10 @@ func (a *Allowlist) Encode() []byte {
 				Remote:     ap.Remote.toJSON(),
 			}
 			if p := ap.Script; p != nil {
-				w.Script = &pinJSON{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: formatTime(p.Mtime)}
+				w.Script = new(p.toJSON())
+			}
+			for i := range ap.Scripts {
+				w.Scripts = append(w.Scripts, ap.Scripts[i].toJSON())
 			}
 			f.Approvals = append(f.Approvals, w)
 		}

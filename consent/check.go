@@ -131,7 +131,7 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 	c.MatcherChanged = ap.Matcher != h.Matcher
 
 	var changed, notes []string
-	if h.Remote() && ap.Script != nil {
+	if h.Remote() && (ap.Script != nil || len(ap.Scripts) > 0) {
 		// The same text approved as a command that ran a script does not approve a url.
 		changed = append(changed, "approved as a command, not as a url")
 		c.Status, c.ContentChanged = StatusChanged, true
@@ -144,6 +144,16 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 	}
 	if h.Pinned() {
 		old := ap.Script
+		if h.ProjectScript {
+			// One approval of the command, one pin per project: a script of a project the
+			// person has not approved it in is not approved, whatever another project holds.
+			if old = ap.projectPin(h.Script); old == nil {
+				c.Approval, c.Status = nil, StatusNotApproved
+				c.Reason = fmt.Sprintf("not approved in this project (%s=%s): its script %s is not pinned",
+					config.ProjectDirVar, h.ProjectDir, h.Script)
+				return c
+			}
+		}
 		switch {
 		case old == nil:
 			changed = append(changed, fmt.Sprintf("script %s was not pinned when approved", h.Script))
@@ -171,14 +181,14 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 				notes = append(notes, "mtime changed since approval, content unchanged")
 			}
 		}
-	} else if ap.Script != nil {
+	} else if ap.Script != nil || len(ap.Scripts) > 0 {
 		// The person approved a pinned file; the same command now runs a program found on
 		// PATH ($VAR changed, say), which nothing pins: that is not what they approved.
 		now := "a program found on PATH"
 		if p := h.ResolveScript(); p != "" {
 			now = p + ", found on PATH"
 		}
-		changed = append(changed, fmt.Sprintf("approved with script %s pinned, now runs %s", ap.Script.Path, now))
+		changed = append(changed, fmt.Sprintf("approved with script %s pinned, now runs %s", ap.pinnedPath(), now))
 		c.Status, c.ContentChanged = StatusChanged, true
 	}
 	if c.MatcherChanged {
@@ -193,6 +203,31 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 		c.Reason = strings.Join(notes, "; ")
 	}
 	return c
+}
+
+// projectPin returns the pin of the script at path among those of a command approved per
+// project (an approval recorded before it was, with one script, counts as one of them).
+func (ap *Approval) projectPin(path string) *ScriptPin {
+	for i := range ap.Scripts {
+		if ap.Scripts[i].Path == path {
+			return &ap.Scripts[i]
+		}
+	}
+	if ap.Script != nil && ap.Script.Path == path {
+		return ap.Script
+	}
+	return nil
+}
+
+// pinnedPath names a script the approval pinned, for messages.
+func (ap *Approval) pinnedPath() string {
+	if ap.Script != nil {
+		return ap.Script.Path
+	}
+	if len(ap.Scripts) > 0 {
+		return ap.Scripts[0].Path
+	}
+	return ""
 }
 
 // pinOf is what an approval records of how the hook's pinned script runs: config.PinExec, or

@@ -148,6 +148,15 @@ func readApproval(r *jsonx.Reader, w *approvalJSON, pin *pinJSON) error {
 				w.Script = pin
 				err = readPin(r, pin)
 			}
+		case "scripts":
+			w.Scripts = nil
+			err = r.Array(func() error {
+				w.Scripts = append(w.Scripts, pinJSON{})
+				if r.Null() {
+					return nil
+				}
+				return readPin(r, &w.Scripts[len(w.Scripts)-1])
+			})
 		case "pin":
 			w.Pin, err = r.StringOrNull()
 		case "remote":

@@ -32,6 +32,11 @@ func FuzzDecode(f *testing.F) {
 		`{"version":1,"approvals":[{"event":"e","command":"./g.sh","pin":null,"script":{"path":"/g.sh","sha256":"` + sumA + `"}}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[{"name":"A","value":"Bearer $T"},{"name":"a","value":""}],"allowed_env":["T"],"method":"sherma"}}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{}}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"$CLAUDE_PROJECT_DIR/g.sh","scripts":[{"path":"/p/b/g.sh","sha256":"` + sumA + `"},{"path":"/p/a/g.sh","sha256":"` + sumA + `","size":3}]}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"$CLAUDE_PROJECT_DIR/g.sh","scripts":[{"path":"/p/a/g.sh","sha256":"` + sumA + `"},{"path":"/p/a/g.sh","sha256":"` + sumA + `"}]}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"c","script":{"path":"/g.sh","sha256":"` + sumA + `"},"scripts":[{"path":"/p/a/g.sh","sha256":"` + sumA + `"}]}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"c","scripts":[null],"pin":"exec"}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"c","scripts":[],"pin":"exec"}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[null],"allowed_env":[""]}}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[],"allowed_env":null,"method":null}}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"./g.sh","script":{"path":"/g.sh","sha256":"` + sumA + `"},"remote":{"method":"sherma"}}]}`,
@@ -100,6 +105,7 @@ func FuzzDecodeMatchesEncodingJSON(f *testing.F) {
 		`"script":{"path":"/h/g.sh","sha256":"` + sumA + `","size":5,"mtime":"2025-03-04T05:06:07.5+02:00"}}]}`))
 	f.Add([]byte(`{"version":1,"approvals":[{"event":"b","command":"\ud800x"},{"event":"a","command":"\xff"}]}`))
 	f.Add([]byte(`{"version":1,"approvals":null}`))
+	f.Add([]byte(`{"version":1,"approvals":[{"event":"e","command":"$CLAUDE_PROJECT_DIR/g.sh","pin":"exec","scripts":[{"path":"/p/b/g.sh","sha256":"` + sumA + `","mtime":"2025-03-04T05:06:07Z"},{"path":"/p/a/g.sh","sha256":"` + sumA + `"}]}]}`))
 	f.Add([]byte(`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[{"name":"A","value":"\u00e9 $T"}],"allowed_env":["T","U"],"method":"sherma"}}]}`))
 	f.Add([]byte(`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[],"allowed_env":[]}}]}`))
 	f.Add([]byte(` { "version" : 1 } `))

@@ -1,12 +1,14 @@
 package consent
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/hookctl/hookctl/config"
@@ -105,7 +107,7 @@ func (s *Store) approve(hooks []config.Hook, anew bool) ([]Approval, error) {
 			if err != nil {
 				return nil, fmt.Errorf("approving hook %q: %w", h.Command, err)
 			}
-			ap.Script = pin
+			ap.setPin(h, pin)
 		}
 		key := [2]string{h.Event, h.Command}
 		if i, ok := index[key]; ok {
@@ -130,7 +132,7 @@ func (s *Store) ApproveSeen(h config.Hook, seen *ScriptPin) (Approval, error) {
 		if seen == nil {
 			return Approval{}, fmt.Errorf("approving hook %q: its script %s could not be read", h.Command, h.Script)
 		}
-		ap.Script = seen
+		ap.setPin(h, seen)
 	}
 	var guards []config.Hook // a prompt records a guard, and drops none
 	if h.Guard() {
@@ -141,6 +143,35 @@ func (s *Store) ApproveSeen(h config.Hook, seen *ScriptPin) (Approval, error) {
 		return Approval{}, err
 	}
 	return written[0], nil
+}
+
+// setPin records the script pin of the approval of h: its one script, or, for a script named
+// under $CLAUDE_PROJECT_DIR, this project's (keepProjects adds the others').
+func (ap *Approval) setPin(h config.Hook, pin *ScriptPin) {
+	if h.ProjectScript {
+		ap.Scripts = []ScriptPin{*pin}
+		return
+	}
+	ap.Script = pin
+}
+
+// keepProjects adds to a new per-project approval the pins of the other projects the earlier
+// approval old held, so that approving a command in one project leaves the others approved.
+// A change of how the scripts run (pin) is approved for one project only: the others' pins go.
+func (ap *Approval) keepProjects(old Approval) {
+	if len(ap.Scripts) != 1 || old.Pin != ap.Pin {
+		return
+	}
+	path := ap.Scripts[0].Path
+	if old.Script != nil && old.Script.Path != path {
+		ap.Scripts = append(ap.Scripts, *old.Script)
+	}
+	for _, p := range old.Scripts {
+		if p.Path != path {
+			ap.Scripts = append(ap.Scripts, p)
+		}
+	}
+	slices.SortFunc(ap.Scripts, func(x, y ScriptPin) int { return cmp.Compare(x.Path, y.Path) })
 }
 
 // record writes the approvals, replacing earlier ones of the same (event, command) (index),
@@ -157,9 +188,12 @@ func (s *Store) record(written []Approval, index map[[2]string]int, hooks []conf
 		}
 		kept := a.Approvals[:0]
 		for _, ap := range a.Approvals {
-			if _, ok := index[[2]string{ap.Event, ap.Command}]; !ok {
+			i, ok := index[[2]string{ap.Event, ap.Command}]
+			if !ok {
 				kept = append(kept, ap)
+				continue
 			}
+			written[i].keepProjects(ap)
 		}
 		a.Approvals = append(kept, written...)
 		sortApprovals(a.Approvals)

@@ -62,6 +62,13 @@ func skipped(j job, h config.Hook, st consent.Status, detail error) (HookResult,
 		status, why = StatusSkippedChanged, "changed since approval"
 	}
 	fix := fmt.Sprintf("review it, then run: hookctl hooks approve %s --event %s (or pass --accept-hooks for this run)", config.ShellQuote(h.Command), h.Event)
+	if h.ProjectScript && st == consent.StatusNotApproved {
+		// The command may be approved elsewhere: what is missing is this project's script,
+		// which only `approve` run in the project (or the prompt) pins.
+		why = "not approved in this project"
+		fix = fmt.Sprintf("review %s, then run: cd %s && hookctl hooks approve %s --event %s",
+			h.Script, config.ShellQuote(h.ProjectDir), config.ShellQuote(h.Command), h.Event)
+	}
 	msg := fmt.Sprintf("%s; %s", why, fix)
 	if detail != nil {
 		msg = fmt.Sprintf("%s: %v; %s", why, detail, fix)

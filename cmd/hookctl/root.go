@@ -3,6 +3,8 @@ package main
 import (
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -26,6 +28,9 @@ type app struct {
 
 	// began is when hookctl started, from which `run --deadline` counts.
 	began time.Time
+	// projectDir is $CLAUDE_PROJECT_DIR as hookctl set it for its hooks, "" when it did not
+	// (see useProjectDir).
+	projectDir string
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) *app {
@@ -53,12 +58,19 @@ behind the person's consent, and returns one merged decision as JSON.
 
 Documentation: https://github.com/hookctl/hookctl/tree/main/docs
 (configuration, commands, agents, consent and security, serve, the Go API).`,
-		Example:           `  echo '{"tool_input":{"command":"rm -rf /"}}' | hookctl run pre_tool_call --tool terminal`,
-		SilenceErrors:     true,
-		SilenceUsage:      true,
-		Args:              knownSubcommand,
-		RunE:              func(cmd *cobra.Command, args []string) error { return cmd.Help() },
-		PersistentPreRunE: func(cmd *cobra.Command, args []string) error { return a.checkColor() },
+		Example:       `  echo '{"tool_input":{"command":"rm -rf /"}}' | hookctl run pre_tool_call --tool terminal`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args:          knownSubcommand,
+		RunE:          func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			if name := cmd.Name(); name != "run" && name != "serve" {
+				// A person at a terminal approves, lists and tests a project's hooks from
+				// that project (run takes the folder from the agent's payload).
+				a.useProjectDir("")
+			}
+			return a.checkColor()
+		},
 	}
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
@@ -163,7 +175,48 @@ func (a *app) gate(cfg *config.Config, loc config.Locations, prompt consent.Prom
 // dispatcher is the Dispatcher of a command that runs hooks: consent gated by gate, with a
 // prompt on the terminal when one can answer.
 func (a *app) dispatcher(cfg *config.Config, loc config.Locations, in *interruption) *runner.Dispatcher {
-	return &runner.Dispatcher{Config: cfg, Consent: a.gate(cfg, loc, a.ttyPrompt(in)), Home: loc.Home, Remote: remote(cfg, a.lookupEnv)}
+	d := &runner.Dispatcher{Config: cfg, Consent: a.gate(cfg, loc, a.ttyPrompt(in)), Home: loc.Home, Remote: remote(cfg, a.lookupEnv)}
+	if a.projectDir != "" {
+		d.Env = withVar(os.Environ(), config.ProjectDirVar, a.projectDir)
+	}
+	return d
+}
+
+// useProjectDir makes dir $CLAUDE_PROJECT_DIR for this invocation when the environment does
+// not set it, as Claude Code sets it for its hooks: in the expansion of commands, and so in
+// the script an approval pins for this project, and in the hooks' environment (SPEC 17.12).
+// A dir that is not absolute ("" included) gives way to the working folder.
+func (a *app) useProjectDir(dir string) {
+	if v, ok := a.lookupEnv(config.ProjectDirVar); ok && v != "" {
+		return
+	}
+	if !filepath.IsAbs(dir) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return
+		}
+		dir = wd
+	}
+	dir = filepath.Clean(dir)
+	a.projectDir = dir
+	base := a.lookupEnv
+	a.lookupEnv = func(name string) (string, bool) {
+		if name == config.ProjectDirVar {
+			return dir, true
+		}
+		return base(name)
+	}
+}
+
+// withVar returns env with name set to value, in place of any earlier setting.
+func withVar(env []string, name, value string) []string {
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name+"=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, name+"="+value)
 }
 
 // isTerminal reports whether r is a terminal.

@@ -72,6 +72,9 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	if o.toolSet {
 		st.tool = &o.tool
 	}
+	if dialect.ProjectDir {
+		a.useProjectDir(call.Cwd)
+	}
 	loc, err := a.locations()
 	if err != nil {
 		return asFailure(err)
