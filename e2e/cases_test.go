@@ -33,6 +33,7 @@ var cases = []Case{
 	{Name: "audit-records", Does: "the audit log records the decision, as hookctl log shows it", Run: auditRecords},
 	{Name: "source-beside-dollar0", Does: "a pinned script that sources a file beside it through $0 works", Run: sourceBeside("$0")},
 	{Name: "source-beside-bash-source", Does: "a pinned script that sources a file beside it through BASH_SOURCE works", Run: sourceBeside("${BASH_SOURCE[0]}")},
+	{Name: "project-dir-guard", Does: "a guard named under $CLAUDE_PROJECT_DIR, approved in the project (as import keeps Claude Code's hooks), denies", Run: projectDirGuard},
 	{Name: "reinstall-new-timeout", Does: "after a hook's timeout changed, install again: the entry has the new timeout and the agent still runs hookctl", Run: reinstallNewTimeout},
 }
 
@@ -401,6 +402,27 @@ deny beside`, ref))
 		} else {
 			e.denied("ran", "")
 		}
+	}
+}
+
+// projectDirGuard is a project's own guard, named as Claude Code's hooks name it and approved
+// from inside the project, where the person runs hookctl (SPEC 17.12).
+func projectDirGuard(e *Env) {
+	e.Hook(filepath.Join(e.Project, ".claude", "hooks", "guard.sh"), "guard", "sh", blockJSON("e2e-project-guard-says-no"))
+	e.Setup(`hooks:
+  pre_tool_call:
+    - matcher: "SHELL"
+      command: $CLAUDE_PROJECT_DIR/.claude/hooks/guard.sh
+      fail_closed: true
+`)
+	e.Script(e.MarkCommand("ran"), "done")
+	e.RunOK(prompt)
+	if e.Expressible("the command did not run: without $CLAUDE_PROJECT_DIR the guard's script is not the one approved, and fail_closed blocks") {
+		e.Check(e.HookRuns("guard") == 1, "the guard ran %d times, want 1", e.HookRuns("guard"))
+		e.denied("ran", "e2e-project-guard-says-no")
+	} else {
+		e.Check(e.HookRuns("guard") == 0, "the guard ran %d times outside its project", e.HookRuns("guard"))
+		e.denied("ran", "")
 	}
 }
 

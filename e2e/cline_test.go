@@ -65,6 +65,7 @@ func init() {
 			"source-beside-dollar0":     cancelEnds,
 			"source-beside-bash-source": cancelEnds,
 			"unapproved-skipped":        "Cline shows no hook's stderr under a non-interactive run",
+			"project-dir-guard":         "Cline 3.0.65 sets no $CLAUDE_PROJECT_DIR for its hooks (hookctl sets it from the payload under Claude Code and Copilot only): the path is not the script approved in the project, so fail_closed blocks",
 			"context-reaches-model":     "Cline runs UserPromptSubmit hooks detached and never reads their answer",
 			"pre-verify-continues":      "Cline runs TaskComplete hooks detached, after the task ended",
 		},

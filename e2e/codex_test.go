@@ -62,6 +62,7 @@ env_key = "SCRIPTED_API_KEY"
 		Cannot: map[string]string{
 			"unapproved-skipped":   "Codex exec prints no hook's stderr when the hook exits 0",
 			"continue-false-stops": "Codex rejects continue:false on PreToolUse and takes no stop on a tool call: hookctl denies the call instead",
+			"project-dir-guard":    "Codex 0.169.0 sets no $CLAUDE_PROJECT_DIR for its hooks (hookctl sets it from the payload under Claude Code and Copilot only): the path is not the script approved in the project, so fail_closed blocks",
 		},
 		// A rewrite no hook allowed is written as a deny ("confirmation required: "): Codex accepts
 		// allow only together with updatedInput.

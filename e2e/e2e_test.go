@@ -228,12 +228,16 @@ func (e *Env) HookPayloads(name string) []string {
 	return out
 }
 
-// Hook writes an executable hook script file (relative to Hooks) whose first act is to log its
-// stdin as one line under name (HookPayloads), then runs body. shell is "sh" or "bash".
+// Hook writes an executable hook script file (relative to Hooks, unless absolute) whose first
+// act is to log its stdin as one line under name (HookPayloads), then runs body. shell is "sh"
+// or "bash".
 func (e *Env) Hook(file, name, shell, body string) {
 	log := filepath.Join(e.Marks, "hook-"+name+".log")
 	script := fmt.Sprintf("#!/bin/%s\npayload=$(cat)\nprintf '%%s\\n' \"$payload\" | tr -d '\\n' >>%q\necho >>%q\n%s\n", shell, log, log, body)
-	e.WriteFile(filepath.Join(e.Hooks, file), script, 0o755)
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(e.Hooks, file)
+	}
+	e.WriteFile(file, script, 0o755)
 }
 
 // WriteFile writes a file, making its folder.
