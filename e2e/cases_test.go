@@ -44,6 +44,17 @@ func blockJSON(reason string) string {
 	return fmt.Sprintf(`echo '{"decision":"block","reason":"%s"}'`, reason)
 }
 
+// runDenied runs the agent once and checks that the guard's deny held: the guard ran once, the
+// command did not run, and the model saw reason ("" for none) where the agent can tell it.
+func (e *Env) runDenied(reason string) {
+	e.RunOK(prompt)
+	e.Check(e.HookRuns("guard") == 1, "the guard ran %d times, want 1", e.HookRuns("guard"))
+	if reason != "" && !e.Expressible("the command did not run") {
+		reason = ""
+	}
+	e.denied("ran", reason)
+}
+
 // denied checks a guard's deny reached the agent: the command did not run, and the model saw
 // reason (or, where the agent cannot tell the model, only the first).
 func (e *Env) denied(mark, reason string) {
@@ -62,13 +73,7 @@ func guardDenies(e *Env) {
       fail_closed: true
 `)
 	e.Script(e.MarkCommand("ran"), "done")
-	e.RunOK(prompt)
-	e.Check(e.HookRuns("guard") == 1, "the guard ran %d times, want 1", e.HookRuns("guard"))
-	if e.Expressible("the command did not run") {
-		e.denied("ran", "e2e-guard-says-no")
-	} else {
-		e.denied("ran", "")
-	}
+	e.runDenied("e2e-guard-says-no")
 }
 
 func allowedRuns(e *Env) {
@@ -146,9 +151,7 @@ func failClosedCrash(e *Env) {
       fail_closed: true
 `)
 	e.Script(e.MarkCommand("ran"), "done")
-	e.RunOK(prompt)
-	e.Check(e.HookRuns("guard") == 1, "the guard ran %d times, want 1", e.HookRuns("guard"))
-	e.denied("ran", "")
+	e.runDenied("")
 }
 
 func exit2Blocks(e *Env) {
@@ -159,13 +162,7 @@ func exit2Blocks(e *Env) {
       command: ./guard.sh
 `)
 	e.Script(e.MarkCommand("ran"), "done")
-	e.RunOK(prompt)
-	e.Check(e.HookRuns("guard") == 1, "the guard ran %d times, want 1", e.HookRuns("guard"))
-	if e.Expressible("the command did not run") {
-		e.denied("ran", "e2e-exit2-says-no")
-	} else {
-		e.denied("ran", "")
-	}
+	e.runDenied("e2e-exit2-says-no")
 }
 
 func continueFalseStops(e *Env) {
@@ -193,9 +190,7 @@ func suppressedDeny(e *Env) {
       command: ./guard.sh
 `)
 	e.Script(e.MarkCommand("ran"), "done")
-	e.RunOK(prompt)
-	e.Check(e.HookRuns("guard") == 1, "the guard ran %d times, want 1", e.HookRuns("guard"))
-	e.denied("ran", "")
+	e.runDenied("")
 }
 
 // slowHook: the guard takes 3 s and then denies. Its timeout is 10 s, so install writes 15 s in
@@ -217,9 +212,7 @@ func slowHook(e *Env) {
 		e.Check(d == 15*time.Second, "install wrote a timeout of %s, want 15s (the hook's 10 s + 5 s) in the agent's unit", d)
 	}
 	e.Script(e.MarkCommand("ran"), "done")
-	e.RunOK(prompt)
-	e.Check(e.HookRuns("guard") == 1, "the guard ran %d times, want 1", e.HookRuns("guard"))
-	e.denied("ran", "")
+	e.runDenied("")
 }
 
 func contextReachesModel(e *Env) {
@@ -394,14 +387,8 @@ deny beside`, ref))
       fail_closed: true
 `)
 		e.Script(e.MarkCommand("ran"), "done")
-		e.RunOK(prompt)
-		e.Check(e.HookRuns("guard") == 1, "the guard ran %d times, want 1", e.HookRuns("guard"))
+		e.runDenied("e2e-from-lib-beside")
 		e.Check(e.Marked("lib-loaded"), "the guard could not load lib.sh beside it through %s", ref)
-		if e.Expressible("the command did not run") {
-			e.denied("ran", "e2e-from-lib-beside")
-		} else {
-			e.denied("ran", "")
-		}
 	}
 }
 
