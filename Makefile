@@ -63,35 +63,40 @@ lint: ## gofmt, go vet and a go.mod tidiness check
 	$(GO) mod tidy -diff
 	@! grep -n '^replace\|^\s*replace ' go.mod || { echo "go.mod: a replace directive makes go install MODULE@version fail"; exit 1; }
 
+# Every fuzz target, as PACKAGE:TARGET; FUZZ_TARGETS=agent:FuzzReadCodex runs only some.
+# scripts/fuzz.sh builds each package's fuzzing test binary once for all its targets.
+FUZZ_TARGETS ?= \
+	config:FuzzParse \
+	consent:FuzzDecode \
+	consent:FuzzDecodeMatchesEncodingJSON \
+	consent:FuzzParseTimeZ \
+	consent:FuzzDecodeGuards \
+	runner:FuzzParseAnswer \
+	runner:FuzzParsePayload \
+	runner:FuzzRPCResult \
+	agent:FuzzReadHermes \
+	agent:FuzzReadClaudeCode \
+	agent:FuzzReadCodex \
+	agent:FuzzReadGemini \
+	agent:FuzzReadCursor \
+	agent:FuzzReadCopilot \
+	agent:FuzzReadWindsurf \
+	agent:FuzzReadCline \
+	agent:FuzzReadPayload \
+	agent:FuzzReadPayloadAs \
+	internal/jsonx:FuzzObject \
+	internal/jsonx:FuzzAppendString \
+	audit:FuzzParseLine \
+	audit:FuzzReadLines \
+	install:FuzzEdit \
+	install:FuzzShellWrap \
+	install:FuzzEnvWords \
+	server:FuzzParse \
+	install:FuzzUnified \
+	install:FuzzAppendToConfig
+
 fuzz: ## run each fuzz target for FUZZTIME (default 60s)
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./config/
-	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./consent/
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeMatchesEncodingJSON$$' -fuzztime $(FUZZTIME) ./consent/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseTimeZ$$' -fuzztime $(FUZZTIME) ./consent/
-	$(GO) test -run '^$$' -fuzz '^FuzzDecodeGuards$$' -fuzztime $(FUZZTIME) ./consent/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseAnswer$$' -fuzztime $(FUZZTIME) ./runner/
-	$(GO) test -run '^$$' -fuzz '^FuzzParsePayload$$' -fuzztime $(FUZZTIME) ./runner/
-	$(GO) test -run '^$$' -fuzz '^FuzzRPCResult$$' -fuzztime $(FUZZTIME) ./runner/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadHermes$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadClaudeCode$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadCodex$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadGemini$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadCursor$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadCopilot$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadWindsurf$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadCline$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadPayload$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadPayloadAs$$' -fuzztime $(FUZZTIME) ./agent/
-	$(GO) test -run '^$$' -fuzz '^FuzzObject$$' -fuzztime $(FUZZTIME) ./internal/jsonx/
-	$(GO) test -run '^$$' -fuzz '^FuzzAppendString$$' -fuzztime $(FUZZTIME) ./internal/jsonx/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseLine$$' -fuzztime $(FUZZTIME) ./audit/
-	$(GO) test -run '^$$' -fuzz '^FuzzReadLines$$' -fuzztime $(FUZZTIME) ./audit/
-	$(GO) test -run '^$$' -fuzz '^FuzzEdit$$' -fuzztime $(FUZZTIME) ./install/
-	$(GO) test -run '^$$' -fuzz '^FuzzShellWrap$$' -fuzztime $(FUZZTIME) ./install/
-	$(GO) test -run '^$$' -fuzz '^FuzzEnvWords$$' -fuzztime $(FUZZTIME) ./install/
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./server/
-	$(GO) test -run '^$$' -fuzz '^FuzzUnified$$' -fuzztime $(FUZZTIME) ./install/
-	$(GO) test -run '^$$' -fuzz '^FuzzAppendToConfig$$' -fuzztime $(FUZZTIME) ./install/
+	GO=$(GO) bash scripts/fuzz.sh $(FUZZTIME) $(FUZZ_TARGETS)
 
 demo: build ## a one-minute tour: init, list, approve, a blocked rm -rf /, an allowed ls, context
 	@bash scripts/demo.sh $(BIN)

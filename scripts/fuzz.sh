@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# make fuzz: run each fuzz target for FUZZTIME. Targets are PACKAGE:TARGET (config:FuzzParse).
+#
+#   scripts/fuzz.sh 5s config:FuzzParse agent:FuzzReadCodex agent:FuzzReadGemini ...
+#
+# go test -fuzz builds and links a package's test binary again for every target; here each
+# package's binary is built once, with the fuzzing instrumentation go test -fuzz uses (go test
+# -c -fuzz), and run once per target with the flags go test would pass it: in the package's
+# folder (a failing input is written to its testdata/fuzz/TARGET), the generated corpus kept
+# where go test keeps it ($GOCACHE/fuzz/IMPORTPATH).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GO=${GO:-go}
+[ $# -ge 2 ] || { echo "usage: scripts/fuzz.sh FUZZTIME PACKAGE:TARGET..." >&2; exit 2; }
+fuzztime=$1
+shift
+module=$($GO list -m)
+cache=$($GO env GOCACHE)/fuzz
+bins=$(mktemp -d)
+trap 'rm -rf "$bins"' EXIT
+
+declare -A built
+for t in "$@"; do
+	pkg=${t%%:*} target=${t#*:}
+	if [ "$pkg" = "$t" ] || [ -z "$pkg" ] || [ -z "$target" ]; then
+		echo "fuzz: $t: want PACKAGE:TARGET (config:FuzzParse)" >&2
+		exit 2
+	fi
+	bin=$bins/${pkg//\//_}.test
+	if [ -z "${built[$pkg]:-}" ]; then
+		$GO test -c -fuzz "^$target\$" -o "$bin" "./$pkg/"
+		built[$pkg]=1
+	fi
+	# A target name that matches nothing would fuzz nothing and pass: -test.list says first.
+	if ! (cd "$pkg" && "$bin" -test.list "^$target\$") | grep -qx "$target"; then
+		echo "fuzz: ./$pkg has no fuzz target $target" >&2
+		exit 1
+	fi
+	echo "fuzz: ./$pkg $target for $fuzztime"
+	(cd "$pkg" && "$bin" -test.run '^$' -test.fuzz "^$target\$" -test.fuzztime "$fuzztime" \
+		-test.fuzzcachedir "$cache/$module/$pkg" -test.paniconexit0)
+done
