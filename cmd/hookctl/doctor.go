@@ -159,18 +159,24 @@ func (a *app) trustPlaces(home, dir string) install.TrustPlaces {
 // them for hookctl, is not where hookctl takes it from, or of another build: each such hook
 // would fail (open, unless fail_closed).
 func examineServeBinary(cfg *config.Config, lookupEnv func(string) (string, bool), r *doctor.Report) {
-	_, serr := serveBinary(lookupEnv)
-	if serr == nil {
-		return
-	}
+	var path, fix string
+	var serr error
 	for _, h := range cfg.Hooks {
 		if h.URL == "" {
 			continue
 		}
+		if path == "" && serr == nil {
+			fix = "CGO_ENABLED=0 go install -ldflags=\"-s -w\" github.com/hookctl/hookctl/cmd/" + serveBinaryName + "@latest"
+			if path, serr = serveBinary(lookupEnv); serr == nil {
+				serr = checkServeBuild(path)
+				fix = "install hookctl and " + serveBinaryName + " from one release (both binaries of one archive, or make install)"
+			}
+		}
+		if serr == nil {
+			return
+		}
 		r.Findings = append(r.Findings, doctor.Finding{Severity: doctor.SeverityError, Event: h.Event,
-			Command: h.URL, Check: "serve_binary",
-			Message: serr.Error() + ": this hook cannot run",
-			Fix:     "CGO_ENABLED=0 go install -ldflags=\"-s -w\" github.com/hookctl/hookctl/cmd/" + serveBinaryName + "@latest"})
+			Command: h.URL, Check: "serve_binary", Message: serr.Error() + ": this hook cannot run", Fix: fix})
 		r.Problems++
 	}
 }

@@ -2,15 +2,19 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -23,10 +27,10 @@ const serveEnv = "HOOKCTL_SERVE"
 
 // serveBinary finds hookctl-serve: the absolute path in $HOOKCTL_SERVE, else next to this
 // hookctl (its real path, links resolved), and never on PATH, where any folder the person's
-// PATH names could plant one that then sees every url hook's request and headers. (Whether it is
-// of this hookctl's build is not checked here: reading its embedded build information links
-// debug/elf and its decompressors into hookctl, whose package initialisation cost every run,
-// url hooks or not, about 5% of P2.)
+// PATH names could plant one that then sees every url hook's request and headers. Whether it is
+// of this hookctl's build, the helper checks itself (helperArgv): reading its embedded build
+// information here would link debug/elf and its decompressors into hookctl, whose package
+// initialisation cost every run, url hooks or not, about 5% of P2.
 func serveBinary(lookupEnv func(string) (string, bool)) (string, error) {
 	path, named := lookupEnv(serveEnv)
 	named = named && path != ""
@@ -74,7 +78,12 @@ func (a *app) serve(args []string) error {
 	if err != nil {
 		return failuref("hookctl serve runs %s: %w", serveBinaryName, err)
 	}
-	argv := []string{path, "serve"}
+	// Asked first, so that a helper from before the build check (which would only say it does
+	// not know the flag) is named as of another build too; the helper checks again when served.
+	if err := checkServeBuild(path); err != nil {
+		return failuref("hookctl serve runs %s: %w", serveBinaryName, err)
+	}
+	argv := helperArgv(path, "serve")
 	if a.configFlag != "" {
 		argv = append(argv, "--config", a.configFlag)
 	}
@@ -96,6 +105,44 @@ func remote(cfg *config.Config, lookupEnv func(string) (string, bool)) runner.Re
 	return nil
 }
 
+// helperArgv is how hookctl runs hookctl-serve for cmd: with this hookctl's build stamp first,
+// so that a helper of another build refuses (exit status 5, its reason on stderr) before it
+// reads, sends or listens on anything. A helper from before the check refuses too, as it takes
+// no such flag. Read here, at the helper's start, never in a run without url hooks.
+func helperArgv(path, cmd string) []string {
+	return []string{path, buildinfo.BuildFlag, buildinfo.Read(version).Stamp(), cmd}
+}
+
+// otherBuild rewrites the refusal of a hookctl-serve older than the build check, which stops at
+// the flag it does not know, into the reason a newer one gives.
+func otherBuild(path string, err error) error {
+	if err == nil || !strings.Contains(err.Error(), "unknown flag: "+buildinfo.BuildFlag) {
+		return err
+	}
+	return fmt.Errorf("%s at %s is of another build (hookctl: %s, %s: one that does not check builds); reinstall both from one release",
+		serveBinaryName, path, buildinfo.Read(version).Stamp(), serveBinaryName)
+}
+
+// checkServeBuild runs hookctl-serve as url hooks run it, asking only for its version, and
+// returns its refusal when it is of another build (for doctor).
+func checkServeBuild(path string) error {
+	o := runner.Exec(context.Background(), runner.Command{Argv: helperArgv(path, "version"), Timeout: 10 * time.Second})
+	switch {
+	case o.StartErr != nil:
+		return fmt.Errorf("%s could not start: %w", path, o.StartErr)
+	case o.ExitCode == 0:
+		return nil
+	}
+	why := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(o.Stderr)), "hookctl: "))
+	if i := strings.IndexByte(why, '\n'); i >= 0 {
+		why = why[:i]
+	}
+	if why == "" {
+		why = fmt.Sprintf("%s ended with exit status %d", path, o.ExitCode)
+	}
+	return otherBuild(path, errors.New(why))
+}
+
 // helperRemote is runner.HelperRemote with the helper looked for at the first url hook called,
 // so a run whose event has none does not search for it.
 type helperRemote struct{ path func() (string, error) }
@@ -105,5 +152,7 @@ func (r helperRemote) Post(ctx context.Context, h config.Hook, body []byte) runn
 	if err != nil {
 		return runner.Reply{Err: err}
 	}
-	return runner.HelperRemote{Argv: []string{path, "post"}}.Post(ctx, h, body)
+	reply := runner.HelperRemote{Argv: helperArgv(path, "post")}.Post(ctx, h, body)
+	reply.Err = otherBuild(path, reply.Err)
+	return reply
 }

@@ -33,9 +33,37 @@ var serveBin = sync.OnceValues(func() (string, error) {
 	return dir, nil
 })
 
+// otherServeBin builds, once and only for the scripts that ask, a hookctl-serve of another
+// build than the tests' hookctl: another version set at link time, as another release has.
+var otherServeBin = sync.OnceValues(func() (string, error) {
+	dir, err := serveBin()
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "other", "hookctl-serve")
+	out, err := exec.Command("go", "build", "-buildvcs=false", "-ldflags=-X main.version=v0.0.1-other", "-o", path, "../hookctl-serve").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("building hookctl-serve: %v\n%s", err, out)
+	}
+	return path, nil
+})
+
+// cmdOtherServe puts the path of a hookctl-serve of another build in $VAR:
+//
+//	otherserve VAR
+func cmdOtherServe(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: otherserve VAR")
+	}
+	path, err := otherServeBin()
+	ts.Check(err)
+	ts.Setenv(args[0], path)
+}
+
 // serveCmds are the script commands that talk to a server or play one.
 var serveCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"hookserver": cmdHookServer,
+	"otherserve": cmdOtherServe,
 	"rpc":        cmdRPC,
 	"rpclines":   cmdRPCLines,
 	"waitfile":   cmdWaitFile,
@@ -138,7 +166,8 @@ func addServeBin(env *testscript.Env) error {
 	}
 	// hookctl takes it from HOOKCTL_SERVE (the test binary has no hookctl-serve beside it),
 	// never from PATH; PATH has it for the scripts that run it themselves. A test binary and
-	// a go build without VCS stamps are of one build for sameBuild: one Go, version (devel).
+	// a go build without VCS stamps are of one build for the helper's check: one Go, version
+	// (devel), no commit.
 	env.Setenv("HOOKCTL_SERVE", filepath.Join(dir, "hookctl-serve"))
 	env.Setenv("PATH", dir+string(os.PathListSeparator)+env.Getenv("PATH"))
 	return nil

@@ -9,6 +9,13 @@ import (
 	"strings"
 )
 
+// BuildFlag comes first in hookctl-serve's arguments when hookctl runs it, followed by hookctl's
+// Stamp: hookctl-serve then refuses to do anything unless the stamp is its own, so that a stale
+// or foreign helper never calls url hooks or serves for this hookctl. hookctl does not read the
+// helper's file to learn its build: that links debug/elf, whose package initialisation cost
+// every run about 5% (the helper, which links net/http, pays nothing measurable to compare).
+const BuildFlag = "--build"
+
 // Info is what `hookctl version --json` prints.
 type Info struct {
 	// Version is the module version: a release tag (v1.2.0) for a build of a tagged commit or
@@ -66,6 +73,11 @@ func FromBuildInfo(bi *debug.BuildInfo) Info {
 	}
 	return info
 }
+
+// Stamp names a build: two binaries of one release or one build (make build, go install of one
+// version) have the same. It is String: the module version (the link-time one when set), the
+// commit and its date, whether its tree was modified, the Go release and the platform.
+func (i Info) Stamp() string { return i.String() }
 
 // String is the line of `hookctl --version` after "hookctl version ":
 // "v1.2.0 (commit 32aff82abcde, 2026-11-25T06:30:00Z) go1.26.8 linux/amd64".
