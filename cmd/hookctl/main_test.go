@@ -25,7 +25,7 @@ import (
 // `exec hookctl ...` in the repository's testdata/script runs this test binary as hookctl, in a
 // process of its own.
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(removingServeBin{m}, map[string]func(){
 		"hookctl": func() {
 			// A new session has no controlling terminal, so /dev/tty cannot open and a consent
 			// prompt never waits on the developer's terminal when the tests run from one. After
@@ -35,6 +35,18 @@ func TestMain(m *testing.M) {
 			os.Exit(Main())
 		},
 	})
+}
+
+// removingServeBin runs the tests, then removes the hookctl-serve they built, if any:
+// testscript.Main exits the process when Run returns, so no deferred call would.
+type removingServeBin struct{ m *testing.M }
+
+func (r removingServeBin) Run() int {
+	code := r.m.Run()
+	if serveBinDir != "" {
+		_ = os.RemoveAll(serveBinDir)
+	}
+	return code
 }
 
 var update = flag.Bool("update", false, "update the golden output of the scripts in testdata/script")

@@ -19,6 +19,9 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
+// serveBinDir is the folder serveBin built into, "" until it did: TestMain removes it.
+var serveBinDir string
+
 // serveBin builds hookctl-serve once for the script tests, which find it on PATH as hookctl
 // does (`hookctl serve` execs it, url hooks run it).
 var serveBin = sync.OnceValues(func() (string, error) {
@@ -26,6 +29,7 @@ var serveBin = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	serveBinDir = dir
 	out, err := exec.Command("go", "build", "-buildvcs=false", "-o", dir, "../hookctl-serve").CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("building hookctl-serve: %v\n%s", err, out)
