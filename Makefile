@@ -44,9 +44,12 @@ test: ## run every test, with the race detector when a C compiler (cc or gcc) is
 	fi
 
 # The portable runner is the one macOS uses (no pidfd, no parent-death signal, the exit learned
-# without reaping); the hookctl_portable tag builds it on Linux, so every test tries it here.
-test-portable: ## run every test, the stress suite's hostile hooks included, on the portable runner
-	$(GO) test -tags hookctl_portable -count=1 -p 1 ./...
+# without reaping); the hookctl_portable tag builds it on Linux, so every test that runs a hook
+# tries it here. Only the packages whose test binary the tag changes are tested
+# (scripts/portable-packages.sh): the others' binaries are the same with or without it, and run
+# no runner; make test runs them.
+test-portable: ## run every test the portable runner changes, the stress suite's hostile hooks included
+	pkgs=$$(GO=$(GO) bash scripts/portable-packages.sh) && $(GO) test -tags hookctl_portable -count=1 -p 1 $$pkgs
 
 cross: ## build and vet for macOS (amd64 and arm64, no cgo); Windows must stop with the platform message
 	GOOS=darwin GOARCH=arm64 $(GO) build ./...
