@@ -32,15 +32,23 @@ release: ## write dist/: archives for linux and darwin on amd64 and arm64, SHA25
 
 # -p 1: the packages' real-process tests (timeouts, signals, 500 hooks at once) would
 # otherwise compete for the same two CPUs and stretch each other's "did not hang" bounds.
+# -p 1 also compiles one package at a time, so COMPILE first compiles every package the tests
+# need with all CPUs (go list -export: no link, no run); go test then finds them in the build
+# cache. A package that does not compile is left for go test to report.
+COMPILE = $(GO) list -e -test -export -f '' $(1) >/dev/null 2>&1 || true;
 # The race detector needs cgo, so a C compiler: without one the tests run plain, and say so.
 test: ## run every test, with the race detector when a C compiler (cc or gcc) is there
 	@cc=$$(command -v $${CC:-cc} || command -v gcc); \
 	if [ -n "$$cc" ]; then \
 		echo "make test: race detector on (C compiler $$cc)"; \
-		CC="$$cc" CGO_ENABLED=1 $(GO) test -race -count=1 -p 1 ./...; \
+		export CC="$$cc" CGO_ENABLED=1; \
+		$(call COMPILE,-race ./...) \
+		$(GO) test -race -count=1 -p 1 ./...; \
 	else \
 		echo "make test: no C compiler (cc or gcc) found, so no race detector (it needs cgo): plain tests"; \
-		CGO_ENABLED=0 $(GO) test -count=1 -p 1 ./...; \
+		export CGO_ENABLED=0; \
+		$(call COMPILE,./...) \
+		$(GO) test -count=1 -p 1 ./...; \
 	fi
 
 # The portable runner is the one macOS uses (no pidfd, no parent-death signal, the exit learned
@@ -49,7 +57,9 @@ test: ## run every test, with the race detector when a C compiler (cc or gcc) is
 # (scripts/portable-packages.sh): the others' binaries are the same with or without it, and run
 # no runner; make test runs them.
 test-portable: ## run every test the portable runner changes, the stress suite's hostile hooks included
-	pkgs=$$(GO=$(GO) bash scripts/portable-packages.sh) && $(GO) test -tags hookctl_portable -count=1 -p 1 $$pkgs
+	@pkgs=$$(GO=$(GO) bash scripts/portable-packages.sh) || exit 1; echo "make test-portable:" $$pkgs; \
+	$(call COMPILE,-tags hookctl_portable $$pkgs) \
+	$(GO) test -tags hookctl_portable -count=1 -p 1 $$pkgs
 
 cross: ## build and vet for macOS (amd64 and arm64, no cgo); Windows must stop with the platform message
 	GOOS=darwin GOARCH=arm64 $(GO) build ./...
