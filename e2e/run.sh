@@ -11,7 +11,19 @@
 #   E2E_CASES=guard-denies,...       only these cases (default: every case)
 #   E2E_PARALLEL=2                   cases of one agent run at once (default 2)
 #   HOOKCTL=/abs/path/hookctl        the hookctl under test (make e2e: the one make build made)
+#
+# e2e/run.sh install only installs the agents (.ci/run starts it early: it waits on the
+# network while the tests use the CPUs).
 set -euo pipefail
+only_install=
+case ${1:-} in
+install) only_install=1 ;;
+'') ;;
+*)
+	echo "usage: e2e/run.sh [install]" >&2
+	exit 2
+	;;
+esac
 cd "$(dirname "$0")/.."
 root=$PWD
 GO=${GO:-go}
@@ -69,6 +81,7 @@ latest)
 esac
 flock -u 9
 exec 9>&-
+[ -z "$only_install" ] || exit 0
 
 # make e2e builds hookctl and hookctl-serve (make build) and names the binary in HOOKCTL.
 hookctl=${HOOKCTL:-}
