@@ -607,8 +607,9 @@ func wanted(list, name string) bool {
 	return false
 }
 
-// TestAgents runs every case for every agent row. Cases of one agent run in parallel up to
-// -test.parallel (make e2e: 2), each with its own HOME, project and model.
+// TestAgents runs every case for every agent row. The rows run side by side and their cases in
+// parallel, up to -test.parallel cases at once in all (make e2e: E2E_PARALLEL), each with its
+// own HOME, project and model, so no agent waits for the slowest case of the one before it.
 func TestAgents(t *testing.T) {
 	agents := append([]*Agent(nil), rows...)
 	sort.Slice(agents, func(i, j int) bool { return agents[i].Name < agents[j].Name })
@@ -617,6 +618,7 @@ func TestAgents(t *testing.T) {
 			continue
 		}
 		t.Run(a.Name, func(t *testing.T) {
+			t.Parallel()
 			version, err := agentVersion(t, a)
 			if err != nil {
 				report(fmt.Sprintf("FAIL %-12s %-26s %s does not run: %v\n", a.Name, "version", a.Bin, err), false)
