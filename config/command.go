@@ -25,7 +25,8 @@ const literal = '\x00'
 // scan reads cmd with the grammar of shlex, to learn what shlex's words cannot say. It returns
 // cmd with a literal mark before every $ and ~ that a shell would not expand (inside single
 // quotes, or after a backslash), so that `sh -c 'echo $x'` reaches sh unchanged, and before every
-// quoted or escaped =, which makes no NAME=value word (`'A=b' cmd` runs A=b); the first word
+// quoted or escaped = and every = after a quote in its word, which makes no NAME=value word
+// (`'A=b' cmd` and `A""0=b cmd` run the program A=b, A0=b); the first word
 // of the first comment ("" when there is none); and the quote or backslash left open at the end
 // ("" when none). Double quotes do not protect: "$VAR" and "~/My Hooks/x.sh" still expand.
 func scan(cmd string) (marked, comment, open string) {
@@ -41,19 +42,22 @@ func scan(cmd string) (marked, comment, open string) {
 	isSpace := func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 	var b strings.Builder
 	state := between
+	// quoted is set once the word has had a quote or backslash: an = after it makes no
+	// NAME=value word either, since a quoted name is no name (`A""0=x cmd` runs A0=x).
+	quoted := false
 	for i := 0; i < len(cmd); i++ {
 		c := cmd[i]
 		switch state {
 		case between, word:
 			switch {
 			case isSpace(c):
-				state = between
+				state, quoted = between, false
 			case c == '"':
-				state = double
+				state, quoted = double, true
 			case c == '\'':
-				state = single
+				state, quoted = single, true
 			case c == '\\':
-				state = escape
+				state, quoted = escape, true
 			case c == '#' && state == between:
 				state = inComment
 				if comment == "" {
@@ -64,6 +68,9 @@ func scan(cmd string) (marked, comment, open string) {
 					comment = cmd[i:end]
 				}
 			default:
+				if c == '=' && quoted {
+					b.WriteByte(literal)
+				}
 				state = word
 			}
 		case escape:

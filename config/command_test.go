@@ -366,7 +366,9 @@ func TestCommandEnvWords(t *testing.T) {
 	// program named A=b, so a person reading `"LD_PRELOAD=x.so" ./guard.sh` must not get a
 	// guard.sh run with a library preloaded.
 	for command, argv0 := range map[string]string{"1X=a guard": "1X=a", "$NAME=a guard": "guard=a", "'=a' guard": "=a",
-		"'A=b' guard": "A=b", `"LD_PRELOAD=x.so" ./guard.sh`: "LD_PRELOAD=x.so", `A\=b guard`: "A=b", `A"=b" guard`: "A=b"} {
+		"'A=b' guard": "A=b", `"LD_PRELOAD=x.so" ./guard.sh`: "LD_PRELOAD=x.so", `A\=b guard`: "A=b", `A"=b" guard`: "A=b",
+		// A quote anywhere in the name makes it no name: sh runs the program A0=0.
+		`A""0=0 guard`: "A0=0", `"A"B=1 guard`: "AB=1", `\A=1 guard`: "A=1"} {
 		c := parseCommand(t, dir, command)
 		if len(c.Hooks) != 1 || len(c.Hooks[0].Env) != 0 || c.Hooks[0].Argv[0] != argv0 {
 			t.Errorf("%s: hooks %+v, problems %v", command, c.Hooks, c.Problems)
