@@ -5,6 +5,7 @@ package doctor
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -47,6 +48,11 @@ type Smoke struct {
 	Command    string `json:"command"`
 	Status     string `json:"status"`
 	DurationMS int64  `json:"duration_ms"`
+	// Dialect is the agent whose shape the payload had and whose rules read the answer
+	// (SPEC 17.11), DialectWhy how it was chosen, and Payload what the hook was sent.
+	Dialect    string          `json:"dialect"`
+	DialectWhy string          `json:"dialect_why"`
+	Payload    json.RawMessage `json:"payload"`
 }
 
 // Report is everything doctor found.
@@ -79,6 +85,9 @@ type Doctor struct {
 	// Agent, when set, limits the examination to the hooks that run under that agent and checks
 	// them against its events and tool names.
 	Agent *agent.Dialect
+	// SmokeDialect, when Agent is nil, picks the dialect of a hook's smoke run and says why
+	// (hooks test's rule: the one agent wired to the event); nil, or a nil dialect, is hermes.
+	SmokeDialect func(h config.Hook) (*agent.Dialect, string)
 }
 
 // Examine checks every hook and the allowlist.
@@ -249,16 +258,29 @@ func (d *Doctor) smoke(ctx context.Context, h config.Hook) (Smoke, *Finding) {
 	var hr runner.HookResult
 	readable := func(stdout string) bool { _, err := runner.ParseAnswer([]byte(stdout)); return err == nil }
 	fix := fmt.Sprintf("hookctl hooks test %s to see its output", h.Event)
-	if d.Agent != nil && d.Agent.Name != agent.Default {
-		// In the agent's shape, read in its dialect: the hook is written for that agent.
-		m := d.Agent.TestMapping(h.Event)
-		hr = d.Runner.RunAgentHook(ctx, d.Agent, h, d.Agent.Synthetic(m, d.Dir))
-		readable = func(stdout string) bool { _, err := d.Agent.Reader(stdout, m); return err == nil }
-		fix = fmt.Sprintf("hookctl hooks test %s --agent %s to see its output", h.Event, d.Agent.Name)
-	} else {
-		hr = d.Runner.RunHook(ctx, h, runner.Synthetic(h.Event, d.Dir))
+	dialect, why := d.Agent, "--agent"
+	if dialect == nil && d.SmokeDialect != nil {
+		dialect, why = d.SmokeDialect(h)
 	}
-	s := Smoke{Event: h.Event, Command: h.Command, Status: string(hr.Status), DurationMS: hr.DurationMS}
+	var payload []byte
+	if dialect != nil && dialect.Name != agent.Default {
+		// In the agent's shape, read in its dialect: the hook is written for that agent.
+		m := dialect.TestMapping(h.Event)
+		payload = dialect.Synthetic(m, d.Dir)
+		hr = d.Runner.RunAgentHook(ctx, dialect, h, payload)
+		readable = func(stdout string) bool { _, err := dialect.Reader(stdout, m); return err == nil }
+		fix = fmt.Sprintf("hookctl hooks test %s --agent %s to see its output", h.Event, dialect.Name)
+	} else {
+		if dialect == nil {
+			why = "no agent chosen"
+		}
+		dialect, _ = agent.Lookup(agent.Default)
+		p := runner.Synthetic(h.Event, d.Dir)
+		payload, _ = json.Marshal(p) // a Payload always marshals: its extras are the table's JSON
+		hr = d.Runner.RunHook(ctx, h, p)
+	}
+	s := Smoke{Event: h.Event, Command: h.Command, Status: string(hr.Status), DurationMS: hr.DurationMS,
+		Dialect: dialect.Name, DialectWhy: why, Payload: payload}
 	switch hr.Status {
 	case runner.StatusInvalidOutput, runner.StatusError, runner.StatusTimeout:
 		return s, &Finding{Severity: SeverityError, Event: h.Event, Command: h.Command, Check: "smoke_run",

@@ -65,6 +65,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 	d := &doctor.Doctor{Config: s.cfg, Store: s.store, Dir: cwd}
 	if o.run {
 		d.Runner = &runner.Dispatcher{Config: s.cfg, Home: s.loc.Home, Consent: &consent.Gate{Store: s.store}, Remote: remote(s.cfg, a.lookupEnv)}
+		d.SmokeDialect = a.smokeDialect()
 	}
 	if o.agent != "" {
 		if d.Agent, err = agent.Lookup(o.agent); err != nil {
@@ -110,9 +111,23 @@ func (a *app) printDoctor(r doctor.Report) {
 			fmt.Fprintf(w, "        fix: %s\n", terminalSafe(f.Fix))
 		}
 	}
+	type sent struct{ event, dialect string }
+	var payloads []sent
 	for _, s := range r.Smoke {
 		if s.Status == string(runner.StatusOK) || s.Status == string(runner.StatusBlocked) || s.Status == string(runner.StatusModified) {
 			fmt.Fprintf(w, "%s %s %s: smoke run answered in %d ms\n", p.green("ok     "), terminalSafe(s.Event), terminalSafe(s.Command), s.DurationMS)
+		}
+		if k := (sent{s.Event, s.Dialect}); !slices.Contains(payloads, k) {
+			payloads = append(payloads, k)
+		}
+	}
+	// Each payload the smoke runs sent, once per event and dialect (SPEC 17.11).
+	for _, k := range payloads {
+		for _, s := range r.Smoke {
+			if s.Event == k.event && s.Dialect == k.dialect {
+				fmt.Fprintf(w, "smoke payload %s, dialect %s (%s): %s\n", terminalSafe(s.Event), terminalSafe(s.Dialect), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload)))
+				break
+			}
 		}
 	}
 	switch {
@@ -120,6 +135,33 @@ func (a *app) printDoctor(r doctor.Report) {
 		fmt.Fprintln(w, p.green("all healthy"))
 	default:
 		fmt.Fprintf(w, "%d problem(s), %d warning(s)\n", r.Problems, warnings)
+	}
+}
+
+// smokeDialect picks the dialect of each smoke run without --agent as hooks test does (SPEC
+// 17.11): the one agent wired to the hook's event, else hermes. A hook that does not run under
+// that dialect (its agents list names others) is read in the dialect of the one agent it names,
+// if it names one, else in hermes'. The agents' settings files are read once.
+func (a *app) smokeDialect() func(config.Hook) (*agent.Dialect, string) {
+	var wired []install.Wiring
+	read := false
+	return func(h config.Hook) (*agent.Dialect, string) {
+		if !read {
+			wired, read = a.wired(), true
+		}
+		name, why := wiredDialect(wired, h.Event)
+		switch {
+		case h.RunsUnder(name):
+		case len(h.Agents) == 1:
+			name, why = h.Agents[0], "the one agent this hook names; --agent picks another"
+		case name != agent.Default:
+			name, why = agent.Default, name+", wired to "+h.Event+", does not run this hook; --agent picks one"
+		}
+		d, err := agent.Lookup(name)
+		if err != nil {
+			return nil, why // a name the config check let through is hermes here
+		}
+		return d, why
 	}
 }
 

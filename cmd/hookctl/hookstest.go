@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/jsonx"
 	"github.com/hookctl/hookctl/runner"
 )
@@ -370,8 +371,13 @@ func (a *app) completeEvents(cmd *cobra.Command, args []string, toComplete strin
 // testDialect picks the dialect of hooks test without --agent (SPEC 17.11): the one agent wired
 // to event if exactly one is, else hermes; the second value says which rule chose it.
 func (a *app) testDialect(event string) (string, string) {
+	return wiredDialect(a.wired(), event)
+}
+
+// wiredDialect is testDialect's rule over the wiring already read.
+func wiredDialect(wired []install.Wiring, event string) (string, string) {
 	var agents []string
-	for _, w := range a.wired() {
+	for _, w := range wired {
 		if (w.Event == event || w.AgentEvent == event) && !slices.Contains(agents, w.Agent) {
 			agents = append(agents, w.Agent)
 		}
