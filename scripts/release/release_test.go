@@ -183,4 +183,5 @@ func TestReleaseNPMAndReproducible(t *testing.T) {
 	if !strings.HasPrefix(string(out), "hookctl version v"+version+" ") {
 		t.Errorf("npx hookctl --version printed %q", out)
 	}
+	checkReadmeInstall(t, root, clones[0], dist1, version)
 }
