@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# make fuzz: run each fuzz target for FUZZTIME. Targets are PACKAGE:TARGET (config:FuzzParse).
+# make fuzz: run each fuzz target for FUZZTIME, a duration (60s) or a number of executions
+# (5000x). Targets are PACKAGE:TARGET[:SMOKE] (config:FuzzParse:1000x); FUZZTIME=smoke runs each
+# target for its SMOKE count.
 #
 #   scripts/fuzz.sh 5s config:FuzzParse agent:FuzzReadCodex agent:FuzzReadGemini ...
+#   scripts/fuzz.sh smoke config:FuzzParse:1000x agent:FuzzReadCodex:90000x ...
 #
 # go test -fuzz builds and links a package's test binary again for every target; here each
 # package's binary is built once, with the fuzzing instrumentation go test -fuzz uses (go test
@@ -21,10 +24,18 @@ trap 'rm -rf "$bins"' EXIT
 
 declare -A built
 for t in "$@"; do
-	pkg=${t%%:*} target=${t#*:}
-	if [ "$pkg" = "$t" ] || [ -z "$pkg" ] || [ -z "$target" ]; then
-		echo "fuzz: $t: want PACKAGE:TARGET (config:FuzzParse)" >&2
+	IFS=: read -r pkg target smoke extra <<<"$t"
+	if [ -z "$pkg" ] || [ -z "$target" ] || [ -n "$extra" ]; then
+		echo "fuzz: $t: want PACKAGE:TARGET[:SMOKE] (config:FuzzParse:1000x)" >&2
 		exit 2
+	fi
+	runtime=$fuzztime
+	if [ "$fuzztime" = smoke ]; then
+		if ! [[ "$smoke" =~ ^[1-9][0-9]*x$ ]]; then
+			echo "fuzz: $t: FUZZTIME=smoke needs a count of executions, PACKAGE:TARGET:1000x" >&2
+			exit 2
+		fi
+		runtime=$smoke
 	fi
 	bin=$bins/${pkg//\//_}.test
 	if [ -z "${built[$pkg]:-}" ]; then
@@ -37,14 +48,15 @@ for t in "$@"; do
 		exit 1
 	fi
 	for try in 1 2; do
-		echo "fuzz: ./$pkg $target for $fuzztime"
+		echo "fuzz: ./$pkg $target for $runtime"
 		status=0
-		(cd "$pkg" && "$bin" -test.run '^$' -test.fuzz "^$target\$" -test.fuzztime "$fuzztime" \
+		(cd "$pkg" && "$bin" -test.run '^$' -test.fuzz "^$target\$" -test.fuzztime "$runtime" \
 			-test.fuzzcachedir "$cache/$module/$pkg" -test.paniconexit0) 2>&1 | tee "$bins/out" || status=$?
 		[ "$status" != 0 ] || break
-		# Go's fuzzing coordinator can fail a target with "context deadline exceeded" when
-		# -fuzztime ends while a worker is busy (go.dev/issue/75804, fixed in Go 1.27): no input
-		# failed and none was written. That failure alone is run once more; any other stops.
+		# Go's fuzzing coordinator can fail a target with "context deadline exceeded" when a
+		# -fuzztime duration ends while a worker is busy (go.dev/issue/75804, fixed in Go 1.27):
+		# no input failed and none was written. A count (FUZZTIME=smoke, CI's) sets no deadline,
+		# so cannot; after a duration, that failure alone is run once more; any other stops.
 		if [ "$try" = 1 ] && ! grep -q 'Failing input written to' "$bins/out" &&
 			[ "$(grep -A1 -- '^--- FAIL: ' "$bins/out" | sed -n 2p)" = "    context deadline exceeded" ] &&
 			[ "$(grep -c -- '^--- FAIL: ' "$bins/out")" = 1 ]; then
