@@ -11,7 +11,7 @@ FUZZTIME ?= 60s
 VCS     ?= -buildvcs=auto
 AGENT_VERSIONS ?= pinned
 
-.PHONY: help build install release test test-portable cross lint fuzz demo bench bench-portable stress e2e clean
+.PHONY: help build install release test test-portable cross lint fuzz demo bench bench-portable bench-p2 stress e2e clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -127,6 +127,9 @@ bench: ## the performance goals as ratios against baselines measured in the same
 
 bench-portable: ## only P1p and P3p: the portable runner (macOS's path) against the Linux one
 	bash scripts/bench.sh portable
+
+bench-p2: ## only P2, P2w and P2wh: a run of an event with no hooks, with and without ten entries and three guards
+	bash scripts/bench.sh p2
 
 # TAGS=hookctl_portable runs it on the portable runner.
 stress: ## the reliability suite with its heavy cases (1 GiB of output, kill loops, 20 writers)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # hookctl's performance goals, each measured as a ratio against a baseline run in the same
 # process, alternating A and B: the median of PAIRS pairs' ratios (default 200), with its
-# interquartile range. Usage: scripts/bench.sh [portable]
+# interquartile range. Usage: scripts/bench.sh [portable|p2]
 # With "portable", only the portable runner (the path macOS uses, built on Linux with the
-# hookctl_portable tag) is measured against the Linux one: P1p and P3p.
+# hookctl_portable tag) is measured against the Linux one: P1p and P3p; with "p2", only P2, P2w
+# and P2wh.
 set -euo pipefail
 only=${1:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -105,6 +106,14 @@ echo "A is measured, B is its baseline, run alternately; the ratio is the median
 echo "Stdin is the payload file itself (as \`< payload.json\` or hyperfine --input give it); P2p pipes it, as an agent does."
 echo
 c() { "$compare" -pairs "$pairs" -stdin "$work/payload.json" "$@"; }
+# P2, P2w, and P2w's home against P2's (P2wh: what ten entries and three guards add to a run
+# that fires none of them, without the floor's noise between them).
+p2() {
+  c -goal 1.4 -env-a HOOKCTL_HOME="$work/one" P2 -- "$hookctl" run post_llm_call ::: "$floor"
+  c -goal 1.4 -env-a HOOKCTL_HOME="$work/wide" P2w -- "$hookctl" run post_llm_call ::: "$floor"
+  c -goal 1.05 -env-a HOOKCTL_HOME="$work/wide" -env-b HOOKCTL_HOME="$work/one" P2wh -- "$hookctl" run post_llm_call ::: "$hookctl" run post_llm_call
+}
+if [ "$only" = p2 ]; then p2; exit 0; fi
 # P1p, P3p: P1's and P3's runs through the portable runner (no pidfd: a thread waits in waitid;
 # no parent-death signal) against the same runs through the Linux one.
 portable=$work/hookctl-portable
@@ -113,8 +122,7 @@ c -goal 1.1 -env-a HOOKCTL_HOME="$work/eight" -env-b HOOKCTL_HOME="$work/eight" 
 [ "$only" = portable ] && exit 0
 c -goal 1.3 -env-a HOOKCTL_HOME="$work/one" P1 -- "$hookctl" run pre_tool_call ::: "$floor" "$work/trivial.sh"
 c -goal 1.03 -env-a HOOKCTL_HOME="$work/one" -env-b HOOKCTL_HOME="$work/one" -env-b HOOKCTL_CONFIG="$work/one/config-noaudit.yaml" P1log -- "$hookctl" run pre_tool_call ::: "$hookctl" run pre_tool_call
-c -goal 1.4 -env-a HOOKCTL_HOME="$work/one" P2 -- "$hookctl" run post_llm_call ::: "$floor"
-c -goal 1.4 -env-a HOOKCTL_HOME="$work/wide" P2w -- "$hookctl" run post_llm_call ::: "$floor"
+p2
 c -goal 1.4 -pipe -env-a HOOKCTL_HOME="$work/one" P2p -- "$hookctl" run post_llm_call ::: "$floor"
 # P2i: P2 as a benchmark that runs both binaries straight from `go build` measures it.
 c -goal 1.4 -env-a HOOKCTL_HOME="$work/one" P2i -- "$work/hookctl.built" run post_llm_call ::: "$work/floor.built"
