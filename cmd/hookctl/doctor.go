@@ -34,7 +34,9 @@ func (a *app) doctorCommand(runF func(doctorOptions) error) *cobra.Command {
 		Long: `Checks each hook's config entry, script (exists, executable, #! interpreter), shell
 syntax passed literally, consent (approved, content or matcher changed) and, with --run and for
 approved hooks only, a smoke run on the synthetic payload that must answer valid JSON (url
-hooks: a smoke request). Without --run doctor runs no hook and sends no request. Also checks that
+hooks: a smoke request), in the dialect hooks test would use (--agent's, else the one agent
+wired to the event, else hermes), printed with the payload it sent. Without --run doctor runs
+no hook and sends no request. Also checks that
 the allowlist parses, has mode 0600 and, with its folder, is yours and not writable by others. A hook that is not approved is never run.`,
 		Example: `  hookctl hooks doctor
   hookctl hooks doctor --run
