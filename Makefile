@@ -81,7 +81,8 @@ lint: ## gofmt, go vet and a go.mod tidiness check
 	$(GO) mod tidy -diff
 	@! grep -n '^replace\|^\s*replace ' go.mod || { echo "go.mod: a replace directive makes go install MODULE@version fail"; exit 1; }
 
-# Every fuzz target, as PACKAGE:TARGET:SMOKE; FUZZ_TARGETS=agent:FuzzReadCodex runs only some.
+# Every fuzz target, as PACKAGE:TARGET:SMOKE; FUZZ_TARGETS=agent:FuzzReadCodex runs only some
+# (with FUZZTIME=smoke, each needs its count: agent:FuzzReadCodex:90000x).
 # SMOKE is the target's number of executions under FUZZTIME=smoke (CI), about 3 s of fuzzing on
 # a 2-core machine: a count, not a duration, because Go 1.26's fuzzing coordinator can fail a
 # target that ends on a -fuzztime duration while a worker is busy (go.dev/issue/75804).

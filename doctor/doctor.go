@@ -276,7 +276,7 @@ func (d *Doctor) smoke(ctx context.Context, h config.Hook) (Smoke, *Finding) {
 		}
 		dialect, _ = agent.Lookup(agent.Default)
 		p := runner.Synthetic(h.Event, d.Dir)
-		payload, _ = json.Marshal(p) // a Payload always marshals: its extras are the table's JSON
+		payload, _ = p.MarshalJSON() // the bytes RunHook sends; a Payload always marshals
 		hr = d.Runner.RunHook(ctx, h, p)
 	}
 	s := Smoke{Event: h.Event, Command: h.Command, Status: string(hr.Status), DurationMS: hr.DurationMS,

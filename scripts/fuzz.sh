@@ -22,21 +22,23 @@ cache=$($GO env GOCACHE)/fuzz
 bins=$(mktemp -d)
 trap 'rm -rf "$bins"' EXIT
 
-declare -A built
+# Every argument is checked before anything is fuzzed.
 for t in "$@"; do
-	IFS=: read -r pkg target smoke extra <<<"$t"
-	if [ -z "$pkg" ] || [ -z "$target" ] || [ -n "$extra" ]; then
-		echo "fuzz: $t: want PACKAGE:TARGET[:SMOKE] (config:FuzzParse:1000x)" >&2
+	if ! [[ "$t" =~ ^[^:]+:[^:]+(:[1-9][0-9]*x)?$ ]]; then
+		echo "fuzz: $t: want PACKAGE:TARGET or PACKAGE:TARGET:COUNTx (config:FuzzParse:1000x)" >&2
 		exit 2
 	fi
-	runtime=$fuzztime
-	if [ "$fuzztime" = smoke ]; then
-		if ! [[ "$smoke" =~ ^[1-9][0-9]*x$ ]]; then
-			echo "fuzz: $t: FUZZTIME=smoke needs a count of executions, PACKAGE:TARGET:1000x" >&2
-			exit 2
-		fi
-		runtime=$smoke
+	if [ "$fuzztime" = smoke ] && ! [[ "$t" =~ :[1-9][0-9]*x$ ]]; then
+		echo "fuzz: $t: FUZZTIME=smoke runs each target for its count of executions, PACKAGE:TARGET:1000x" >&2
+		exit 2
 	fi
+done
+
+declare -A built
+for t in "$@"; do
+	IFS=: read -r pkg target smoke <<<"$t"
+	runtime=$fuzztime
+	[ "$fuzztime" != smoke ] || runtime=$smoke
 	bin=$bins/${pkg//\//_}.test
 	if [ -z "${built[$pkg]:-}" ]; then
 		$GO test -c -fuzz "^$target\$" -o "$bin" "./$pkg/"

@@ -35,9 +35,10 @@ func (a *app) doctorCommand(runF func(doctorOptions) error) *cobra.Command {
 syntax passed literally, consent (approved, content or matcher changed) and, with --run and for
 approved hooks only, a smoke run on the synthetic payload that must answer valid JSON (url
 hooks: a smoke request), in the dialect hooks test would use (--agent's, else the one agent
-wired to the event, else hermes), printed with the payload it sent. Without --run doctor runs
-no hook and sends no request. Also checks that
-the allowlist parses, has mode 0600 and, with its folder, is yours and not writable by others. A hook that is not approved is never run.`,
+wired to the event, else hermes; a hook whose agents list excludes that one, in an agent it
+names), printed with the payload it sent. Without --run doctor runs no hook and sends no
+request. Also checks that the allowlist parses, has mode 0600 and, with its folder, is yours
+and not writable by others. A hook that is not approved is never run.`,
 		Example: `  hookctl hooks doctor
   hookctl hooks doctor --run
   hookctl hooks doctor --json | jq '.findings[] | select(.severity == "error")'`,
@@ -65,9 +66,16 @@ func (a *app) doctorRun(o doctorOptions) error {
 	defer stop()
 	cwd, _ := os.Getwd()
 	d := &doctor.Doctor{Config: s.cfg, Store: s.store, Dir: cwd}
+	// The agents' settings are read once: for the wiring findings and the smoke runs' dialects.
+	home, homeErr := a.home()
+	var wired []install.Wiring
+	var scanErrs []error
+	if homeErr == nil {
+		wired, scanErrs = install.Scan(home, cwd, filepath.Base(a.selfPath()), a.lookupEnv)
+	}
 	if o.run {
 		d.Runner = &runner.Dispatcher{Config: s.cfg, Home: s.loc.Home, Consent: &consent.Gate{Store: s.store}, Remote: remote(s.cfg, a.lookupEnv)}
-		d.SmokeDialect = a.smokeDialect()
+		d.SmokeDialect = smokeDialect(wired)
 	}
 	if o.agent != "" {
 		if d.Agent, err = agent.Lookup(o.agent); err != nil {
@@ -75,7 +83,9 @@ func (a *app) doctorRun(o doctorOptions) error {
 		}
 	}
 	report := d.Examine(in.ctx)
-	a.examineWiring(s, cwd, d.Agent, &report)
+	if homeErr == nil {
+		a.examineWiring(s, home, cwd, wired, scanErrs, d.Agent, &report)
+	}
 	examineServeBinary(s.cfg, a.lookupEnv, &report)
 	a.examineNamedConfig(s.loc, &report)
 	if o.asJSON {
@@ -142,22 +152,19 @@ func (a *app) printDoctor(r doctor.Report) {
 
 // smokeDialect picks the dialect of each smoke run without --agent as hooks test does (SPEC
 // 17.11): the one agent wired to the hook's event, else hermes. A hook that does not run under
-// that dialect (its agents list names others) is read in the dialect of the one agent it names,
-// if it names one, else in hermes'. The agents' settings files are read once.
-func (a *app) smokeDialect() func(config.Hook) (*agent.Dialect, string) {
-	var wired []install.Wiring
-	read := false
+// that dialect (its agents list names others) is run in the dialect of an agent it names: the
+// first of them wired to the event, else the first of them.
+func smokeDialect(wired []install.Wiring) func(config.Hook) (*agent.Dialect, string) {
 	return func(h config.Hook) (*agent.Dialect, string) {
-		if !read {
-			wired, read = a.wired(), true
-		}
 		name, why := wiredDialect(wired, h.Event)
-		switch {
-		case h.RunsUnder(name):
-		case len(h.Agents) == 1:
-			name, why = h.Agents[0], "the one agent this hook names; --agent picks another"
-		case name != agent.Default:
-			name, why = agent.Default, name+", wired to "+h.Event+", does not run this hook; --agent picks one"
+		if !h.RunsUnder(name) && len(h.Agents) > 0 {
+			name, why = h.Agents[0], "the first agent this hook names; it runs under no other"
+			for _, n := range h.Agents {
+				if slices.ContainsFunc(wired, func(w install.Wiring) bool { return w.Agent == n && w.Event == h.Event }) {
+					name, why = n, "an agent this hook names, wired to "+h.Event
+					break
+				}
+			}
 		}
 		d, err := agent.Lookup(name)
 		if err != nil {
@@ -169,12 +176,7 @@ func (a *app) smokeDialect() func(config.Hook) (*agent.Dialect, string) {
 
 // examineWiring adds the findings about the agents wired to hookctl (install's entries) to
 // the report, for one agent when only is set.
-func (a *app) examineWiring(s *session, cwd string, only *agent.Dialect, r *doctor.Report) {
-	home, err := a.home()
-	if err != nil {
-		return
-	}
-	wired, errs := install.Scan(home, cwd, filepath.Base(a.selfPath()), a.lookupEnv)
+func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring, errs []error, only *agent.Dialect, r *doctor.Report) {
 	if only != nil {
 		wired = slices.DeleteFunc(wired, func(w install.Wiring) bool { return w.Agent != only.Name })
 	}

@@ -143,7 +143,7 @@ func (a *app) testHermes(in *interruption, d *runner.Dispatcher, s *session, o t
 	if o.toolSet {
 		payload.ToolName = &o.forTool
 	}
-	sent, err := json.Marshal(payload)
+	sent, err := payload.MarshalJSON() // the bytes the hooks are sent
 	if err != nil {
 		return testJSON{}, failuref("%v", err)
 	}
