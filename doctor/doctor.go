@@ -259,8 +259,12 @@ func (d *Doctor) smoke(ctx context.Context, h config.Hook) (Smoke, *Finding) {
 	readable := func(stdout string) bool { _, err := runner.ParseAnswer([]byte(stdout)); return err == nil }
 	fix := fmt.Sprintf("hookctl hooks test %s to see its output", h.Event)
 	dialect, why := d.Agent, "--agent"
-	if dialect == nil && d.SmokeDialect != nil {
+	switch {
+	case dialect != nil:
+	case d.SmokeDialect != nil:
 		dialect, why = d.SmokeDialect(h)
+	default:
+		why = "no agent chosen"
 	}
 	var payload []byte
 	if dialect != nil && dialect.Name != agent.Default {
@@ -271,9 +275,6 @@ func (d *Doctor) smoke(ctx context.Context, h config.Hook) (Smoke, *Finding) {
 		readable = func(stdout string) bool { _, err := dialect.Reader(stdout, m); return err == nil }
 		fix = fmt.Sprintf("hookctl hooks test %s --agent %s to see its output", h.Event, dialect.Name)
 	} else {
-		if dialect == nil {
-			why = "no agent chosen"
-		}
 		dialect, _ = agent.Lookup(agent.Default)
 		p := runner.Synthetic(h.Event, d.Dir)
 		payload, _ = p.MarshalJSON() // the bytes RunHook sends; a Payload always marshals

@@ -123,24 +123,18 @@ func (a *app) printDoctor(r doctor.Report) {
 			fmt.Fprintf(w, "        fix: %s\n", terminalSafe(f.Fix))
 		}
 	}
-	type sent struct{ event, dialect string }
-	var payloads []sent
+	var sent []doctor.Smoke // the first smoke run of each event and dialect
 	for _, s := range r.Smoke {
 		if s.Status == string(runner.StatusOK) || s.Status == string(runner.StatusBlocked) || s.Status == string(runner.StatusModified) {
 			fmt.Fprintf(w, "%s %s %s: smoke run answered in %d ms\n", p.green("ok     "), terminalSafe(s.Event), terminalSafe(s.Command), s.DurationMS)
 		}
-		if k := (sent{s.Event, s.Dialect}); !slices.Contains(payloads, k) {
-			payloads = append(payloads, k)
+		if !slices.ContainsFunc(sent, func(f doctor.Smoke) bool { return f.Event == s.Event && f.Dialect == s.Dialect }) {
+			sent = append(sent, s)
 		}
 	}
 	// Each payload the smoke runs sent, once per event and dialect (SPEC 17.11).
-	for _, k := range payloads {
-		for _, s := range r.Smoke {
-			if s.Event == k.event && s.Dialect == k.dialect {
-				fmt.Fprintf(w, "smoke payload %s, dialect %s (%s): %s\n", terminalSafe(s.Event), terminalSafe(s.Dialect), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload)))
-				break
-			}
-		}
+	for _, s := range sent {
+		fmt.Fprintf(w, "smoke payload %s, dialect %s (%s): %s\n", terminalSafe(s.Event), terminalSafe(s.Dialect), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload)))
 	}
 	switch {
 	case r.Problems == 0 && warnings == 0:

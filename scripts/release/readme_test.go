@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -56,11 +57,7 @@ func installBlocks(t *testing.T, root string) []installBlock {
 		}
 	}
 	for _, kind := range []string{"archive", "npm", "go"} {
-		found := false
-		for _, b := range out {
-			found = found || b.kind == kind
-		}
-		if !found {
+		if !slices.ContainsFunc(out, func(b installBlock) bool { return b.kind == kind }) {
 			t.Errorf("no Install block installs from %s", kind)
 		}
 	}
@@ -69,7 +66,7 @@ func installBlocks(t *testing.T, root string) []installBlock {
 
 // checkReadmeInstall runs every Install block of the README and docs/install.md as written, in
 // a fresh HOME, with VERSION the release's: the archive and npm blocks from dist (the folder a
-// person downloaded the release into) with a PATH of the system's tools and node but no Go, the
+// person downloaded the release into) with a PATH of node's folder, /usr/bin and /bin, the
 // go install block with Go and a module proxy that serves commit HEAD of clone as the proxy
 // would serve the published module. Each block must end with hookctl --version printing the
 // version it installed.
@@ -200,14 +197,16 @@ func moduleProxy(t *testing.T, clone string) string {
 		t.Fatal(err)
 	}
 	info := fmt.Sprintf(`{"Version":%q,"Time":%q}`, version, when.Format(time.RFC3339))
-	for name, data := range map[string][]byte{
-		"list":                         nil, // no release versions: @latest asks for the latest commit
-		version + ".info":              []byte(info),
-		version + ".mod":               gomod,
-		version + ".zip":               buf.Bytes(),
-		filepath.Join("..", "@latest"): []byte(info),
+	// MODULE/@v/list names no release version, so @latest is asked for at MODULE/@latest: the
+	// latest commit, as the proxy answers for a module without tags.
+	for path, data := range map[string][]byte{
+		filepath.Join(vdir, "list"):           nil,
+		filepath.Join(vdir, version+".info"):  []byte(info),
+		filepath.Join(vdir, version+".mod"):   gomod,
+		filepath.Join(vdir, version+".zip"):   buf.Bytes(),
+		filepath.Join(dir, module, "@latest"): []byte(info),
 	} {
-		if err := os.WriteFile(filepath.Join(vdir, name), data, 0o644); err != nil {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
