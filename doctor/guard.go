@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/runner"
 )
 
 // GuardFindings reports the recorded guards the config does not hold as approved, and a guard
@@ -14,8 +15,8 @@ import (
 // list and doctor show these first.
 func GuardFindings(cfg *config.Config, store *consent.Store) []Finding {
 	var out []Finding
-	guards, err := store.Guards()
-	if err != nil {
+	_, held, _ := runner.GuardsFor(store.Path, cfg.Path, "", cfg, nil)
+	if err := held.Err; err != nil {
 		fix := fmt.Sprintf("review %s, then remove it (rm %s) and, at a terminal, run: hookctl hooks approve --all",
 			store.GuardPath(), config.ShellQuote(store.GuardPath()))
 		var ue *consent.UntrustedError
@@ -23,9 +24,9 @@ func GuardFindings(cfg *config.Config, store *consent.Store) []Finding {
 			fix = ue.Fix
 		}
 		out = append(out, Finding{Severity: SeverityError, Check: "guard",
-			Message: fmt.Sprintf("%v: every pre_tool_call is blocked until it is fixed", err), Fix: fix})
+			Message: fmt.Sprintf("%v: every event a guard could cover is blocked until it is fixed", err), Fix: fix})
 	}
-	for _, gap := range consent.Gaps(guards, cfg, "") {
+	for _, gap := range held.Gaps(cfg, "") {
 		g := gap.Guard
 		out = append(out, Finding{Severity: SeverityError, Event: g.Event, Command: g.Command, Check: "guard",
 			Message: fmt.Sprintf("guard %s is not in force: %s; the calls it covered are blocked", g, gap.Why),

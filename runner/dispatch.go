@@ -51,11 +51,9 @@ type Dispatcher struct {
 	// SessionPrefix, when set, names a dispatch whose payload has no session_id: the prefix and
 	// 16 random hex digits. "" leaves such a session_id empty.
 	SessionPrefix string
-	// Guards are the recorded guards (consent.Store.Guards): a call one of them covers is
-	// blocked while the config does not hold it as approved. GuardsErr, when not nil, is a guard
-	// record that could not be read or trusted: every pre_tool_call is blocked.
-	Guards    []consent.Guard
-	GuardsErr error
+	// Guards are what the dispatch is held to (GuardsFor): a call a recorded guard covers is
+	// blocked while the config does not hold it as approved.
+	Guards Guards
 }
 
 // ErrUnknownEvent is returned by Dispatch for an event neither built in nor custom.

@@ -7,8 +7,9 @@ import (
 )
 
 // TestServeGuardSurvivesBrokenConfig: serve holds its dispatches to the recorded guards as run
-// does. A guard whose entry is broken by a YAML mistake still blocks what it covered; an
-// --accept-hooks server accepts a removal, not a config it cannot parse.
+// does (runner.GuardsFor). A guard whose entry is broken by a YAML mistake still blocks what it
+// covered; an --accept-hooks server accepts neither a config it cannot parse nor a removal
+// (SPEC 23.1), nor a config it cannot read at all, as `run --accept-hooks` does not.
 func TestServeGuardSurvivesBrokenConfig(t *testing.T) {
 	guard := "#!/bin/sh\ncat >/dev/null\necho '{}'\n"
 	loc := home(t, "hooks:\n  pre_tool_call:\n    - matcher: terminal\n      command: ./guard.sh\n      fail_closed: true\n",
@@ -42,7 +43,22 @@ func TestServeGuardSurvivesBrokenConfig(t *testing.T) {
 	if err := os.WriteFile(loc.Config, []byte("hooks: {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if out := post2(t, c, call); !strings.Contains(out, `"decision":"allow"`) {
-		t.Errorf("--accept-hooks accepts the removal: %s", out)
+	if out := post2(t, c, call); !strings.Contains(out, `"decision":"block"`) {
+		t.Errorf("--accept-hooks accepted the guard's removal: %s", out)
+	}
+
+	// config.yaml a folder from the start: nothing was ever read.
+	unread := loc
+	unread.Home = t.TempDir()
+	if err := os.Remove(loc.Config); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(loc.Config, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sock, _ = serveUnix(t, unread, Options{Bypass: true})
+	c = unixClient(sock)
+	if out := post2(t, c, call); !strings.Contains(out, `"decision":"block"`) || !strings.Contains(out, "blocked by guard ./guard.sh") {
+		t.Errorf("--accept-hooks with a config that cannot be read: %s", out)
 	}
 }

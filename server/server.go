@@ -265,14 +265,9 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 	defer func() { <-s.inflight }()
 	d := &runner.Dispatcher{Config: cfg, Consent: gate, Home: s.opts.Locations.Home, Remote: s.remote,
 		SessionPrefix: "hookctl-serve-"}
-	if config.GuardEvent(event) {
-		// The recorded guards, as `run` holds to them: --accept-hooks accepts a config it
-		// could parse; hooks_auto_accept never does.
-		d.Guards, d.GuardsErr = consent.NewStore(s.opts.Locations.Allowlist).Guards()
-		if s.opts.Bypass && !cfg.Unreadable {
-			d.Guards = nil
-		}
-	}
+	// The recorded guards, by the rule every entry point takes (runner.GuardsFor): a bypass
+	// approves hooks, never a guard's removal or change.
+	_, d.Guards, _ = runner.GuardsFor(s.opts.Locations.Allowlist, cfg.Path, event, cfg, nil)
 	start := time.Now()
 	res, err := d.Dispatch(s.base, event, p)
 	switch {
@@ -333,7 +328,9 @@ func (s *Server) current() (*config.Config, *consent.Gate) {
 // keep keeps the config read before (an empty one if none was) as the version st.
 func (s *Server) keep(st safefile.Stamp) {
 	if s.cfg == nil {
-		s.install(&config.Config{Path: s.opts.Locations.Config, Parallel: true, Audit: true}, st)
+		// Nothing was read: no hooks, and a recorded guard blocks what it covered, as it does
+		// under run.
+		s.install(config.Unread(s.opts.Locations.Config), st)
 	}
 	s.stamp = st
 }

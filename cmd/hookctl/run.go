@@ -133,7 +133,8 @@ func (a *app) run(o runOptions) error {
 	// An event with no hooks, the most common call, has nothing to interrupt.
 	in, stop := a.interrupts(cfg.HasHooks(o.event))
 	defer stop()
-	d := gs.hold(a.dispatcher(cfg, loc, in))
+	d := a.dispatcher(cfg, loc, in)
+	d.Guards = gs
 	d.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)

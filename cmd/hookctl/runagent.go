@@ -101,7 +101,8 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 
 	in, stop := a.interrupts(cfg.HasHooks(event))
 	defer stop()
-	d := gs.hold(a.dispatcher(cfg, loc, in))
+	d := a.dispatcher(cfg, loc, in)
+	d.Guards = gs
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
 	defer cancel()

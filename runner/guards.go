@@ -1,0 +1,92 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+)
+
+// GuardFix is the step every guard block names: only a person at a terminal can approve a
+// state that drops a guard (SPEC 17.1).
+const GuardFix = "at a terminal, run `hookctl hooks doctor`, then `hookctl hooks approve`"
+
+// Guards is what a dispatch is held to besides its configured hooks (SPEC 14.2, 18.1): the
+// recorded guards, or the error of a record that cannot be read or trusted.
+type Guards struct {
+	// Recorded are the recorded guards: those of the event the run fires, every one for
+	// doctor and list.
+	Recorded []consent.Guard
+	// Err, when not nil, is a guard record that cannot be read or trusted: every event a guard
+	// could cover is blocked.
+	Err error
+}
+
+// GuardsFor is the one rule every entry point takes a run's guards from (SPEC 18.1): run, run
+// --agent, serve, doctor and list. It reads the guards recorded beside the allowlist for the
+// event ("" for every event; an event whose entries cannot be guards reads nothing), and
+// settles the config the run goes on with: cfg as loaded; when it could not be loaded (cfgErr),
+// cfgErr itself if no guard holds the event, else a config with no hooks (config.Unread), so
+// that the guards block what they covered. No bypass changes this: --accept-hooks,
+// HOOKCTL_ACCEPT_HOOKS and hooks_auto_accept approve hooks, never a guard's removal or change
+// (SPEC 23.1).
+func GuardsFor(allowlist, configPath, event string, cfg *config.Config, cfgErr error) (*config.Config, Guards, error) {
+	var g Guards
+	if event == "" || config.GuardEvent(event) {
+		g.Recorded, g.Err = consent.NewStore(allowlist).Guards()
+		if event != "" {
+			g.Recorded = eventGuards(g.Recorded, event)
+		}
+	}
+	if cfgErr != nil {
+		if len(g.Recorded) == 0 && g.Err == nil {
+			return nil, g, cfgErr
+		}
+		cfg = config.Unread(configPath)
+	}
+	return cfg, g, nil
+}
+
+// eventGuards keeps the guards of the event.
+func eventGuards(all []consent.Guard, event string) []consent.Guard {
+	var out []consent.Guard
+	for _, g := range all {
+		if g.Event == event {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// Gaps are the recorded guards the config does not hold as approved (consent.Gaps), of the
+// event, every event for "".
+func (g Guards) Gaps(cfg *config.Config, event string) []consent.Gap {
+	return consent.Gaps(g.Recorded, cfg, event)
+}
+
+// guardBlocks returns, when a recorded guard covering the call is not in force, one blocked
+// result and blocking effect per such guard (SPEC 14.2): the call goes no further. A guard
+// record that cannot be trusted blocks every event a guard could cover. Nil when every guard
+// covering the call is configured as it was approved, or the event cannot block here.
+func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
+	if !f.blocking() {
+		return nil, nil
+	}
+	var hrs []HookResult
+	var effects []effect
+	add := func(command, why string) {
+		msg := fmt.Sprintf("blocked by guard %s: %s; %s", command, why, GuardFix)
+		hrs = append(hrs, HookResult{Command: command, Status: StatusBlocked, Message: msg})
+		effects = append(effects, effect{block: true, message: msg, command: command, warning: msg})
+	}
+	if d.Guards.Err != nil && config.GuardEvent(f.event) {
+		add("record", d.Guards.Err.Error())
+		return hrs, effects
+	}
+	for _, gap := range d.Guards.Gaps(d.Config, f.event) {
+		if gap.Guard.Covers(f.event, f.dialect.Name, f.tool, true) {
+			add(gap.Guard.String(), gap.Why)
+		}
+	}
+	return hrs, effects
+}
