@@ -15,7 +15,7 @@ import (
 // list and doctor show these first.
 func GuardFindings(cfg *config.Config, store *consent.Store) []Finding {
 	var out []Finding
-	_, held, _ := runner.GuardsFor(store.Path, cfg.Path, "", cfg, nil)
+	_, held, _ := runner.GuardsFor(runner.GuardSource{Allowlist: store.Path, Config: cfg.Path}, "", cfg, nil)
 	if err := held.Err; err != nil {
 		fix := fmt.Sprintf("review %s, then remove it (rm %s) and, at a terminal, run: hookctl hooks approve --all",
 			store.GuardPath(), config.ShellQuote(store.GuardPath()))

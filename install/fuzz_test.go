@@ -36,9 +36,9 @@ func FuzzEdit(f *testing.F) {
 		f.Add(data, true)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, flat bool) {
-		tg := Target{Agent: "claude-code", Path: "settings.json", Layout: Grouped, Command: CommandLine(testBin, "claude-code"), Name: "hookctl"}
+		tg := Target{Agent: "claude-code", Path: "settings.json", Layout: Grouped, Command: CommandLine(testBin, "claude-code", RunFlags{}), Name: "hookctl"}
 		if flat {
-			tg.Agent, tg.Layout, tg.Command = "cursor", Flat, CommandLine(testBin, "cursor")
+			tg.Agent, tg.Layout, tg.Command = "cursor", Flat, CommandLine(testBin, "cursor", RunFlags{})
 		}
 		want := []Want{{"PreToolUse", 10, 10}, {"Stop", 65, 65}}
 		var r Report

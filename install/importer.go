@@ -140,7 +140,7 @@ func readHookDir(dir string, d *agent.Dialect) ([]Imported, []string, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading %s: %w", dir, err)
 	}
-	t := TargetFor(d, dir, "hookctl")
+	t := TargetFor(d, dir, "hookctl", RunFlags{})
 	var out []Imported
 	var notes []string
 	for _, e := range entries {

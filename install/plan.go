@@ -135,8 +135,8 @@ func Dispatch(cfg *config.Config, hooks []config.Hook) time.Duration {
 
 // TargetFor is the target install edits for the agent: its settings file (or, for Cline, its
 // hooks folder) at path, with entries that run the hookctl at bin.
-func TargetFor(d *agent.Dialect, path, bin string) Target {
-	t := Target{Agent: d.Name, Path: path, Layout: LayoutOf(d), Command: CommandLine(bin, d.Name),
+func TargetFor(d *agent.Dialect, path, bin string, f RunFlags) Target {
+	t := Target{Agent: d.Name, Path: path, Layout: LayoutOf(d), Command: CommandLine(bin, d.Name, f),
 		Name: filepath.Base(bin), EventArg: d.EventFromArgs, HookFiles: d.HookFiles}
 	if d.HookFiles {
 		for _, m := range d.Events {

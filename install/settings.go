@@ -3,6 +3,7 @@ package install
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/google/shlex"
@@ -169,46 +170,103 @@ func (s *settings) entry(event string, gi, hi int, group, h *node) entry {
 	return e
 }
 
-// IsOwnCommand reports whether command is an entry hookctl's install writes for the agent:
-// `'/path/to/hookctl' run --agent AGENT --deadline N`, or `... run --agent AGENT` as older
-// hookctl wrote it, whatever the path (a moved binary's entry is still hookctl's, to be
-// replaced). name is this binary's file name, in case it is not "hookctl".
-func IsOwnCommand(command, agentName, name string) bool {
-	words, err := shlex.Split(command)
-	if err != nil {
-		return false
-	}
-	// For agents whose payload does not name the event (Copilot CLI, Cline), a last word
-	// names it, one of the agent's; no other agent's entry has one.
-	if d, lerr := agent.Lookup(agentName); lerr == nil && d.EventFromArgs {
-		if len(words) != 5 && len(words) != 7 || !d.HasEvent(words[len(words)-1]) {
-			return false
-		}
-		words = words[:len(words)-1]
-	}
-	if len(words) != 4 && len(words) != 6 {
-		return false
-	}
-	base := filepath.Base(words[0])
-	if base != "hookctl" && base != name {
-		return false
-	}
-	if len(words) == 6 {
-		if _, ok := deadlineWord(words[4], words[5]); !ok {
-			return false
-		}
-	}
-	return words[1] == "run" && words[2] == "--agent" && words[3] == agentName
+// RunFlags are what install writes after `run --agent AGENT` besides the deadline: the
+// locations it used, so that HOOKCTL_HOME, HOOKCTL_ALLOWLIST or HOOKCTL_CONFIG set in the
+// agent's environment cannot move a run away from the recorded guards (SPEC 18.1), and the
+// switches of this machine's wiring.
+type RunFlags struct {
+	Home, Allowlist, Config string
+	// Guarded says guards were recorded when install ran: a run that then finds no consent
+	// state at all blocks what a guard could cover (SPEC 23.6).
+	Guarded bool
+	// AcceptHooks is a CI machine's --accept-hooks, written into its wiring (SPEC 23.1).
+	AcceptHooks bool
 }
 
-// OwnDeadline returns the --deadline of an entry IsOwnCommand accepts, false when it has none
-// (older hookctl wrote none).
-func OwnDeadline(command string) (int64, bool) {
+// ownCommand is an entry hookctl's install wrote, as parseOwn reads it.
+type ownCommand struct {
+	binary   string
+	flags    RunFlags
+	deadline int64 // 0 for none (older hookctl wrote none)
+	event    string
+}
+
+// parseOwn reads command as an entry hookctl's install writes for the agent:
+// `'/path/to/hookctl' run --agent AGENT [--home H] [--allowlist A] [--config C] [--guarded]
+// [--accept-hooks] [--deadline N] [EVENT]`, the flags in that order, each at most once; older
+// hookctl wrote fewer flags. The binary may be at any path (a moved binary's entry is still
+// hookctl's, to be replaced); name is this binary's file name, in case it is not "hookctl".
+// The last word names the event for agents whose payload does not (Copilot CLI, Cline), and
+// only for them.
+func parseOwn(command, agentName, name string) (ownCommand, bool) {
+	var o ownCommand
 	words, err := shlex.Split(command)
-	if err != nil || len(words) != 6 && len(words) != 7 {
-		return 0, false
+	if err != nil || len(words) < 4 {
+		return o, false
 	}
-	return deadlineWord(words[4], words[5])
+	base := filepath.Base(words[0])
+	if base != "hookctl" && base != name || words[1] != "run" || words[2] != "--agent" || words[3] != agentName {
+		return o, false
+	}
+	o.binary = words[0]
+	rest := words[4:]
+	if d, lerr := agent.Lookup(agentName); lerr == nil && d.EventFromArgs {
+		if len(rest) == 0 || !d.HasEvent(rest[len(rest)-1]) {
+			return o, false
+		}
+		o.event, rest = rest[len(rest)-1], rest[:len(rest)-1]
+	}
+	order := []string{"--home", "--allowlist", "--config", "--guarded", "--accept-hooks", "--deadline"}
+	for len(rest) > 0 {
+		i := slices.Index(order, rest[0])
+		if i < 0 {
+			return o, false
+		}
+		flag := rest[0]
+		order = order[i+1:] // each once, in install's order
+		switch flag {
+		case "--guarded":
+			o.flags.Guarded, rest = true, rest[1:]
+			continue
+		case "--accept-hooks":
+			o.flags.AcceptHooks, rest = true, rest[1:]
+			continue
+		}
+		if len(rest) < 2 || rest[1] == "" {
+			return o, false
+		}
+		value := rest[1]
+		rest = rest[2:]
+		switch flag {
+		case "--home":
+			o.flags.Home = value
+		case "--allowlist":
+			o.flags.Allowlist = value
+		case "--config":
+			o.flags.Config = value
+		case "--deadline":
+			n, ok := deadlineWord(flag, value)
+			if !ok {
+				return o, false
+			}
+			o.deadline = n
+		}
+	}
+	return o, true
+}
+
+// IsOwnCommand reports whether command is an entry hookctl's install writes for the agent
+// (parseOwn).
+func IsOwnCommand(command, agentName, name string) bool {
+	_, ok := parseOwn(command, agentName, name)
+	return ok
+}
+
+// OwnDeadline returns the --deadline of an entry hookctl's install wrote, false when it has
+// none (older hookctl wrote none) or the command is no such entry.
+func OwnDeadline(command, agentName string) (int64, bool) {
+	o, ok := parseOwn(command, agentName, "")
+	return o.deadline, ok && o.deadline > 0
 }
 
 func deadlineWord(flag, value string) (int64, bool) {
@@ -226,9 +284,21 @@ func OwnBinary(command string) string {
 }
 
 // CommandLine is the command an entry runs: hookctl at bin, single-quoted for the agent's
-// shell, with `run --agent AGENT`; each entry adds its deadline (EntryCommand).
-func CommandLine(bin, agent string) string {
-	return shellQuote(bin) + " run --agent " + agent
+// shell, with `run --agent AGENT` and the flags f; each entry adds its deadline (EntryCommand).
+func CommandLine(bin, agent string, f RunFlags) string {
+	command := shellQuote(bin) + " run --agent " + agent
+	for _, kv := range [][2]string{{"--home", f.Home}, {"--allowlist", f.Allowlist}, {"--config", f.Config}} {
+		if kv[1] != "" {
+			command += " " + kv[0] + " " + shellQuote(kv[1])
+		}
+	}
+	if f.Guarded {
+		command += " --guarded"
+	}
+	if f.AcceptHooks {
+		command += " --accept-hooks"
+	}
+	return command
 }
 
 // EntryCommand is the command of the entry w: the target's command line with

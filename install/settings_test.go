@@ -24,7 +24,7 @@ func target(t *testing.T, name, path string) Target {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Target{Agent: name, Path: path, Layout: LayoutOf(d), Command: CommandLine(testBin, name), Name: "hookctl"}
+	return Target{Agent: name, Path: path, Layout: LayoutOf(d), Command: CommandLine(testBin, name, RunFlags{}), Name: "hookctl"}
 }
 
 // agentOf names the agent of a golden file by its prefix.
@@ -168,11 +168,18 @@ func TestIsOwnCommand(t *testing.T) {
 		{"/usr/bin/hookctl run --agent codex --timeout 23", false, 0},
 		{"/usr/bin/hookctl run --agent codex pre_tool_call", false, 0},
 		{"/usr/bin/other run --agent codex --deadline 23", false, 0},
+		// The locations and switches install writes (SPEC 18.1, 23.1, 23.6), in its order.
+		{"/usr/bin/hookctl run --agent codex --home '/h/.agent-hooks' --guarded --deadline 23", true, 23},
+		{"/usr/bin/hookctl run --agent codex --home /h --allowlist /h/a.json --config /h/c.yaml --guarded --accept-hooks --deadline 5", true, 5},
+		{"/usr/bin/hookctl run --agent codex --guarded --home /h --deadline 23", false, 0},
+		{"/usr/bin/hookctl run --agent codex --home /h --home /g --deadline 23", false, 0},
+		{"/usr/bin/hookctl run --agent codex --home --deadline 23", false, 0},
+		{"/usr/bin/hookctl run --agent codex --home '' --deadline 23", false, 0},
 	} {
 		if got := IsOwnCommand(tc.command, "codex", "hookctl"); got != tc.own {
 			t.Errorf("IsOwnCommand(%q) = %v, want %v", tc.command, got, tc.own)
 		}
-		if n, ok := OwnDeadline(tc.command); tc.own && (n != tc.seconds || ok != (tc.seconds > 0)) {
+		if n, ok := OwnDeadline(tc.command, "codex"); tc.own && (n != tc.seconds || ok != (tc.seconds > 0)) {
 			t.Errorf("OwnDeadline(%q) = %d, %v, want %d", tc.command, n, ok, tc.seconds)
 		}
 	}
@@ -192,7 +199,7 @@ func TestIsOwnCommand(t *testing.T) {
 		if got := IsOwnCommand(tc.command, tc.agent, "hookctl"); got != tc.own {
 			t.Errorf("IsOwnCommand(%q, %s) = %v, want %v", tc.command, tc.agent, got, tc.own)
 		}
-		if n, ok := OwnDeadline(tc.command); tc.own && (n != tc.seconds || ok != (tc.seconds > 0)) {
+		if n, ok := OwnDeadline(tc.command, tc.agent); tc.own && (n != tc.seconds || ok != (tc.seconds > 0)) {
 			t.Errorf("OwnDeadline(%q) = %d, %v, want %d", tc.command, n, ok, tc.seconds)
 		}
 	}

@@ -76,7 +76,7 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 		}
 		w := Wiring{Agent: d.Name, Scope: scope, File: path, AgentEvent: e.event, Event: event,
 			Binary: OwnBinary(e.command), Timeout: numberOf(s, e.timeout)}
-		if n, ok := OwnDeadline(e.command); ok {
+		if n, ok := OwnDeadline(e.command, d.Name); ok {
 			w.Deadline = &n
 		}
 		out = append(out, w)
@@ -154,7 +154,7 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 
 // scanHookFiles finds the hook files install wrote in the agent's hooks folder.
 func scanHookFiles(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
-	t := TargetFor(d, path, name)
+	t := TargetFor(d, path, name, RunFlags{})
 	files, _, err := readHookFiles(t, t.Events)
 	if err != nil {
 		return nil, err
@@ -172,7 +172,7 @@ func scanHookFiles(d *agent.Dialect, scope, path, name string) ([]Wiring, error)
 		command := hookFileCommand(st.data)
 		w := Wiring{Agent: d.Name, Scope: scope, File: st.path, AgentEvent: event, Event: hookctlEvent,
 			Binary: OwnBinary(command)}
-		if n, ok := OwnDeadline(command); ok {
+		if n, ok := OwnDeadline(command, d.Name); ok {
 			w.Deadline = &n
 		}
 		out = append(out, w)

@@ -1,7 +1,10 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
@@ -22,6 +25,17 @@ type Guards struct {
 	Err error
 }
 
+// GuardSource is where a run's guards are recorded.
+type GuardSource struct {
+	// Allowlist is the allowlist; the guard record is beside it (consent.GuardPath).
+	Allowlist string
+	// Config is the config's path, named when it cannot be read.
+	Config string
+	// Guarded says the wiring that started this run was installed while guards were recorded
+	// (run --guarded): a consent state that is gone altogether then cannot be trusted.
+	Guarded bool
+}
+
 // GuardsFor is the one rule every entry point takes a run's guards from (SPEC 18.1): run, run
 // --agent, serve, doctor and list. It reads the guards recorded beside the allowlist for the
 // event ("" for every event; an event whose entries cannot be guards reads nothing), and
@@ -30,21 +44,37 @@ type Guards struct {
 // that the guards block what they covered. No bypass changes this: --accept-hooks,
 // HOOKCTL_ACCEPT_HOOKS and hooks_auto_accept approve hooks, never a guard's removal or change
 // (SPEC 23.1).
-func GuardsFor(allowlist, configPath, event string, cfg *config.Config, cfgErr error) (*config.Config, Guards, error) {
+func GuardsFor(src GuardSource, event string, cfg *config.Config, cfgErr error) (*config.Config, Guards, error) {
 	var g Guards
 	if event == "" || config.GuardEvent(event) {
-		g.Recorded, g.Err = consent.NewStore(allowlist).Guards()
+		store := consent.NewStore(src.Allowlist)
+		g.Recorded, g.Err = store.Guards()
 		if event != "" {
 			g.Recorded = eventGuards(g.Recorded, event)
+		}
+		if g.Err == nil && src.Guarded && vanished(store) {
+			g.Err = fmt.Errorf("%w: neither the allowlist %s nor the guard record %s exists, but this agent's wiring was installed while guards were recorded (run --guarded)",
+				consent.ErrGuardRecord, store.Path, store.GuardPath())
 		}
 	}
 	if cfgErr != nil {
 		if len(g.Recorded) == 0 && g.Err == nil {
 			return nil, g, cfgErr
 		}
-		cfg = config.Unread(configPath)
+		cfg = config.Unread(src.Config)
 	}
 	return cfg, g, nil
+}
+
+// vanished reports whether the consent state is gone altogether: no allowlist and no guard
+// record (a deleted or moved hookctl home).
+func vanished(store *consent.Store) bool {
+	for _, p := range []string{store.Path, store.GuardPath()} {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			return false
+		}
+	}
+	return true
 }
 
 // eventGuards keeps the guards of the event.

@@ -267,7 +267,7 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 		SessionPrefix: "hookctl-serve-"}
 	// The recorded guards, by the rule every entry point takes (runner.GuardsFor): a bypass
 	// approves hooks, never a guard's removal or change.
-	_, d.Guards, _ = runner.GuardsFor(s.opts.Locations.Allowlist, cfg.Path, event, cfg, nil)
+	_, d.Guards, _ = runner.GuardsFor(runner.GuardSource{Allowlist: s.opts.Locations.Allowlist, Config: cfg.Path}, event, cfg, nil)
 	start := time.Now()
 	res, err := d.Dispatch(s.base, event, p)
 	switch {

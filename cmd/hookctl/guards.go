@@ -17,14 +17,15 @@ import (
 // runner.GuardsFor's one rule: a config that cannot be read is an error, as before, unless a
 // guard of the event is recorded (or the record cannot be trusted); then the run goes on with
 // no hooks, and the guard blocks what it covered.
-func (a *app) runConfig(loc config.Locations, event string) (*config.Config, runner.Guards, error) {
+func (a *app) runConfig(loc config.Locations, event string, guarded bool) (*config.Config, runner.Guards, error) {
 	cfg, err := a.loadEventConfig(loc, event)
 	if err == nil {
 		for _, p := range cfg.Problems {
 			a.warn(p.String())
 		}
 	}
-	cfg, guards, gerr := runner.GuardsFor(loc.Allowlist, loc.Config, event, cfg, err)
+	src := runner.GuardSource{Allowlist: loc.Allowlist, Config: loc.Config, Guarded: guarded}
+	cfg, guards, gerr := runner.GuardsFor(src, event, cfg, err)
 	if gerr != nil {
 		return nil, guards, gerr
 	}
@@ -163,7 +164,8 @@ func (a *app) couldCover(d *agent.Dialect, st agentState) (string, bool) {
 			}
 		}
 	}
-	_, held, _ := runner.GuardsFor(st.loc.Allowlist, st.loc.Config, st.event, st.cfg, nil)
+	src := runner.GuardSource{Allowlist: st.loc.Allowlist, Config: st.loc.Config, Guarded: st.guarded}
+	_, held, _ := runner.GuardsFor(src, st.event, st.cfg, nil)
 	if held.Err != nil {
 		return "record " + consent.GuardPath(st.loc.Allowlist), true
 	}

@@ -187,7 +187,35 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 		return nil, install.Target{}, err
 	}
 	bin := a.selfPath()
-	return d, install.TargetFor(d, path, bin), nil
+	return d, install.TargetFor(d, path, bin, a.runFlags(project)), nil
+}
+
+// runFlags are the flags install writes into a wiring (install.RunFlags): for the person's own
+// settings, the locations in use (absolute), --guarded when guards are recorded (or the record
+// cannot be trusted), and --accept-hooks when install was given it (a CI machine's wiring). A
+// project's settings are committed and read on other machines: they name no location.
+func (a *app) runFlags(project bool) install.RunFlags {
+	f := install.RunFlags{AcceptHooks: a.acceptHooks}
+	loc, err := a.locations()
+	if project || err != nil {
+		return f
+	}
+	abs := func(p string) string {
+		if ap, err := filepath.Abs(p); err == nil {
+			return ap
+		}
+		return p
+	}
+	f.Home = abs(loc.Home)
+	if loc.Allowlist != filepath.Join(loc.Home, "allowlist.json") {
+		f.Allowlist = abs(loc.Allowlist)
+	}
+	if loc.Config != filepath.Join(loc.Home, "config.yaml") {
+		f.Config = abs(loc.Config)
+	}
+	guards, err := consent.NewStore(loc.Allowlist).Guards()
+	f.Guarded = err != nil || len(guards) > 0
+	return f
 }
 
 // settingsPath is the agent's user settings file, or with project the one in the current

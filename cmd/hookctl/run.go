@@ -27,6 +27,13 @@ type runOptions struct {
 	agent string
 	// deadline is --deadline: the seconds the caller waits for hookctl, 0 for no limit.
 	deadline uint
+	// home and allowlist are the locations install used (--home, --allowlist): given, they
+	// win over HOOKCTL_HOME, HOOKCTL_ALLOWLIST and HOOKCTL_CONFIG in the environment, which
+	// an agent's tools and project files can set (SPEC 18.1).
+	home, allowlist string
+	// guarded is --guarded: install saw recorded guards, so a run that finds no consent state
+	// at all blocks what a guard could cover (SPEC 23.6).
+	guarded bool
 }
 
 func (a *app) runCommand() *cobra.Command {
@@ -68,6 +75,9 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.StringVar(&o.payloadFile, "payload-file", "", "read the payload from this file instead of stdin")
 	fs.BoolVar(&o.exitCode, "exit-code", false, "exit 2 with the reason on stderr when the call is blocked")
 	fs.StringVar(&o.agent, "agent", "", "speak this agent's hook dialect ("+strings.Join(agent.Names(), ", ")+"); EVENT then defaults to the payload's")
+	fs.StringVar(&o.home, "home", "", "the hookctl home install used; wins over HOOKCTL_HOME, HOOKCTL_ALLOWLIST and HOOKCTL_CONFIG (install writes it)")
+	fs.StringVar(&o.allowlist, "allowlist", "", "the allowlist install used, when not the one in --home (install writes it)")
+	fs.BoolVar(&o.guarded, "guarded", false, "guards were recorded when install wired this: with no consent state found at all, block what a guard could cover (install writes it)")
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 
@@ -108,6 +118,7 @@ func (o *runOptions) complete(fs *pflag.FlagSet, args []string) {
 }
 
 func (a *app) run(o runOptions) error {
+	a.pinLocations(o)
 	if o.agent != "" && o.agent != agent.Default {
 		return a.runAgent(o)
 	}
@@ -115,7 +126,7 @@ func (a *app) run(o runOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg, gs, err := a.runConfig(loc, o.event)
+	cfg, gs, err := a.runConfig(loc, o.event, o.guarded)
 	if err != nil {
 		return err
 	}
@@ -159,6 +170,27 @@ func (a *app) run(o runOptions) error {
 		return silent(exitBlocked)
 	}
 	return nil
+}
+
+// pinLocations makes the locations a wiring names (--home, --allowlist) the only ones this run
+// reads: the environment's HOOKCTL_HOME, HOOKCTL_ALLOWLIST and HOOKCTL_CONFIG are then ignored,
+// so that a variable set in the agent's environment cannot make a recorded guard disappear.
+func (a *app) pinLocations(o runOptions) {
+	if o.home == "" {
+		return
+	}
+	base := a.lookupEnv
+	a.lookupEnv = func(name string) (string, bool) {
+		switch name {
+		case "HOOKCTL_HOME":
+			return o.home, true
+		case "HOOKCTL_ALLOWLIST":
+			return o.allowlist, o.allowlist != ""
+		case "HOOKCTL_CONFIG":
+			return "", false
+		}
+		return base(name)
+	}
 }
 
 func (a *app) readPayload(file string) (*runner.Payload, error) {

@@ -20,7 +20,7 @@ func (a *app) runAgent(o runOptions) error {
 	if err != nil {
 		return failuref("--agent: %v", err)
 	}
-	var st agentState
+	st := agentState{guarded: o.guarded}
 	err = a.runAgentCall(dialect, o, &st)
 	if err == nil || st.answered {
 		return err
@@ -39,6 +39,8 @@ type agentState struct {
 	toolKnown bool
 	// answered is set once the answer was written: nothing more can be said then.
 	answered bool
+	// guarded is run's --guarded.
+	guarded bool
 }
 
 func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState) error {
@@ -80,7 +82,7 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 		return asFailure(err)
 	}
 	st.loc = &loc
-	cfg, gs, err := a.runConfig(loc, st.event)
+	cfg, gs, err := a.runConfig(loc, st.event, o.guarded)
 	if err != nil {
 		return asFailure(err)
 	}
