@@ -75,6 +75,9 @@ type Dialect struct {
 	// ProjectDir is set for agents that give their hooks $CLAUDE_PROJECT_DIR, the project's
 	// folder: when hookctl's environment lacks it, it is the payload's cwd (SPEC 17.12).
 	ProjectDir bool
+	// SessionNotice is set for agents that show the person the systemMessage of a session-start
+	// hook: install wires that event for hookctl's once-a-session notices (SPEC 18.3, 23.5).
+	SessionNotice bool
 	// ExitWriter says the agent reads no answer on stdout: the writer's output is the reason
 	// of a refusal, which hookctl prints on stderr with exit status 2 (Windsurf).
 	ExitWriter bool

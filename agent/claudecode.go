@@ -33,14 +33,15 @@ var claudeCode = Dialect{
 		"WebSearch", "Task", "NotebookEdit", "TodoWrite"},
 	OtherEvents: []string{"Notification", "PermissionRequest", "PostToolUseFailure", "PreCompact",
 		"PostCompact", "StopFailure"},
-	SettingsFile: ".claude/settings.json",
-	DirEnv:       "CLAUDE_CONFIG_DIR",
-	ProjectDir:   true,
-	TimeoutUnit:  time.Second,
-	Fields:       Fields{Session: "session_id", Cwd: "cwd"},
-	base:         claudeBase,
-	Reader:       claudeShape.read,
-	Writer:       claudeWriter{}.write,
+	SettingsFile:  ".claude/settings.json",
+	DirEnv:        "CLAUDE_CONFIG_DIR",
+	ProjectDir:    true,
+	TimeoutUnit:   time.Second,
+	Fields:        Fields{Session: "session_id", Cwd: "cwd"},
+	SessionNotice: true,
+	base:          claudeBase,
+	Reader:        claudeShape.read,
+	Writer:        claudeWriter{}.write,
 }
 
 // claudeShape is how Claude Code (and Codex) read a hook's stdout: JSON when it looks like an

@@ -59,7 +59,25 @@ func Plan(cfg *config.Config, d *agent.Dialect, events []string) (want []Want, s
 			want = append(want, wantFor(cfg, d, name, hooks))
 		}
 	}
-	return want, nil, nil
+	return withSessionCheck(cfg, d, want), nil, nil
+}
+
+// withSessionCheck adds the agent's session-start event to a wiring that has entries, where
+// the agent shows the person a message from it (Claude Code, Gemini CLI): there hookctl tells
+// the person, once a session, of the hooks it skips as not approved and of a guard's event
+// taken out of the agent's settings (SPEC 18.3, 23.5), with no hook of its own to run.
+func withSessionCheck(cfg *config.Config, d *agent.Dialect, want []Want) []Want {
+	if len(want) == 0 || !d.SessionNotice {
+		return want
+	}
+	ae, ok := d.InstallEvent("on_session_start")
+	if !ok || slices.ContainsFunc(want, func(w Want) bool { return w.Event == ae }) {
+		return want
+	}
+	if m, ok := d.Mapping(ae); !ok || !m.Honours.Has(agent.Notice) {
+		return want
+	}
+	return append(want, wantFor(cfg, d, ae, nil))
 }
 
 func planEvents(cfg *config.Config, d *agent.Dialect, events []string) (want []Want, skipped []string, err error) {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 )
@@ -107,7 +108,11 @@ func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
 	add := func(command, why string) {
 		msg := fmt.Sprintf("blocked by guard %s: %s; %s", command, why, GuardFix)
 		hrs = append(hrs, HookResult{Command: command, Status: StatusBlocked, Message: msg})
-		effects = append(effects, effect{block: true, message: msg, command: command, warning: msg})
+		e := effect{block: true, message: msg, command: command, warning: msg}
+		if f.mapping.Honours.Has(agent.Notice) {
+			e.systemMessage = "hookctl: " + msg // the person sees why, not only the model (SPEC 18.3)
+		}
+		effects = append(effects, e)
 	}
 	if d.Guards.Err != nil && config.GuardEvent(f.event) {
 		add("record", d.Guards.Err.Error())

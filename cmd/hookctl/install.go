@@ -14,7 +14,9 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/runner"
 )
 
 // installOptions are the parsed arguments of `hookctl install`.
@@ -112,6 +114,9 @@ func (a *app) installRun(o installOptions) error {
 	if err != nil {
 		return failuref("%v", err)
 	}
+	if !o.dryRun && !o.project {
+		a.rememberWiring(s, d, t)
+	}
 	if o.asJSON {
 		return a.printJSON(r)
 	}
@@ -188,6 +193,43 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 	}
 	bin := a.selfPath()
 	return d, install.TargetFor(d, path, bin, a.runFlags(project)), nil
+}
+
+// rememberWiring keeps what install or uninstall left of hookctl's entries in the agent's
+// settings (install.Remember), so that an edit taking a guard's event out is seen; a memory
+// that cannot be written is a warning: the settings themselves are written.
+func (a *app) rememberWiring(s *session, d *agent.Dialect, t install.Target) {
+	if err := install.RememberTarget(install.MemoryPath(s.loc.Home), d, t); err != nil {
+		a.warn(fmt.Sprintf("warning: %v (doctor cannot tell when %s's entries are edited out)", err, d.Title))
+	}
+}
+
+// unwiredFindings are the errors of guard events no longer wired into an agent they were
+// wired into (install.Unwired), given hookctl's entries found now.
+// With only set, for that agent alone.
+func (a *app) unwiredFindings(s *session, wired []install.Wiring, only *agent.Dialect) []doctor.Finding {
+	remembered, err := install.LoadMemory(install.MemoryPath(s.loc.Home))
+	if err != nil {
+		return []doctor.Finding{{Severity: doctor.SeverityError, Check: "guard", Message: err.Error(),
+			Fix: "review it, then remove it and, at a terminal, run hookctl install for each agent"}}
+	}
+	if only != nil {
+		remembered = slices.DeleteFunc(remembered, func(r install.Remembered) bool { return r.Agent != only.Name })
+	}
+	if len(remembered) == 0 {
+		return nil
+	}
+	_, held, _ := runner.GuardsFor(runner.GuardSource{Allowlist: s.loc.Allowlist, Config: s.loc.Config}, "", s.cfg, nil)
+	covered := func(event, agentName string) bool {
+		return held.Err != nil || slices.ContainsFunc(held.Recorded, func(g consent.Guard) bool {
+			return g.Event == event && (len(g.Agents) == 0 || slices.Contains(g.Agents, agentName))
+		})
+	}
+	var out []doctor.Finding
+	for _, r := range install.Unwired(remembered, wired, covered) {
+		out = append(out, install.UnwiredFinding(r))
+	}
+	return out
 }
 
 // runFlags are the flags install writes into a wiring (install.RunFlags): for the person's own

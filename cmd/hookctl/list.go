@@ -108,10 +108,11 @@ func (a *app) listRun(o listOptions) error {
 	}
 	out := s.listing(a.warnAllowlist(s))
 	out.Guards = doctor.GuardFindings(s.cfg, s.store)
+	out.Wired = a.wired()
+	out.Guards = append(out.Guards, a.unwiredFindings(s, out.Wired, nil)...)
 	if out.Guards == nil {
 		out.Guards = []doctor.Finding{}
 	}
-	out.Wired = a.wired()
 	if o.agent != "" {
 		d, err := agent.Lookup(o.agent)
 		if err != nil {

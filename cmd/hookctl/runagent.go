@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hookctl/hookctl/agent"
@@ -121,6 +122,16 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 		return failuref("%v", err)
 	}
 	a.warnAgentRun(res)
+	if event == "on_session_start" && dialect.SessionNotice {
+		notices := a.sessionNotices(dialect, loc, o.guarded)
+		for i, n := range notices {
+			notices[i] = terminalSafe(n)
+		}
+		if res.SystemMessage != "" {
+			notices = append([]string{res.SystemMessage}, notices...)
+		}
+		res.SystemMessage = strings.Join(notices, "\n")
+	}
 	st.answered = true
 	out := a.agentAnswer(dialect, call, event, res)
 	a.recordAudit(cfg, loc, res, dialect.Name, call.ToolName, start)

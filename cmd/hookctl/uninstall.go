@@ -58,6 +58,9 @@ func (a *app) uninstallRun(o uninstallOptions) error {
 	if err != nil {
 		return failuref("%v", err)
 	}
+	if !o.dryRun && !o.project {
+		a.rememberWiring(s, d, t)
+	}
 	if o.asJSON {
 		return a.printJSON(r)
 	}
