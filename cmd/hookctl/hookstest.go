@@ -80,7 +80,7 @@ shows each hook's exit status, time, output and directive, then the merged resul
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.forTool, "for-tool", "", "the tool name of the call (matchers apply to it)")
-	f.StringVar(&o.payloadFile, "payload-file", "", "a JSON object merged over the synthetic payload")
+	f.StringVar(&o.payloadFile, "payload-file", "", "a JSON object merged over the synthetic payload (- for stdin)")
 	f.BoolVar(&o.asJSON, "json", false, "print JSON: the run object plus each hook's stdout and stderr")
 	f.StringVar(&o.agent, "agent", "", "fire the payload in this agent's shape and read answers in its dialect ("+strings.Join(agent.Names(), ", ")+")")
 	_ = cmd.RegisterFlagCompletionFunc("agent", completeAgents) // cannot fail: the flag exists
@@ -95,7 +95,13 @@ func (a *app) testRun(o testOptions) error {
 	// The payload file is read before signals are caught: a FIFO's open or a pipe's read that
 	// never ends must stay interruptible by Ctrl-C.
 	var payload []byte
-	if o.payloadFile != "" {
+	switch o.payloadFile {
+	case "":
+	case "-":
+		if payload, err = readBounded(a.stdin, "stdin"); err != nil {
+			return err
+		}
+	default:
 		if payload, err = readPayloadFile(o.payloadFile); err != nil {
 			return err
 		}
