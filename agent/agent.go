@@ -78,6 +78,9 @@ type Dialect struct {
 	// SessionNotice is set for agents that show the person the systemMessage of a session-start
 	// hook: install wires that event for hookctl's once-a-session notices (SPEC 18.3, 23.5).
 	SessionNotice bool
+	// SettingsComments is set for agents that read `//` and `/* */` comments in their settings
+	// file (Gemini CLI): install reads the file as they do and keeps the comments.
+	SettingsComments bool
 	// ExitWriter says the agent reads no answer on stdout: the writer's output is the reason
 	// of a refusal, which hookctl prints on stderr with exit status 2 (Windsurf).
 	ExitWriter bool

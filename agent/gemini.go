@@ -26,10 +26,11 @@ var gemini = Dialect{
 	SettingsFile: ".gemini/settings.json",
 	HomeEnv:      "GEMINI_CLI_HOME",
 	// Gemini CLI reads hook timeouts in milliseconds.
-	TimeoutUnit:   time.Millisecond,
-	Fields:        Fields{Session: "session_id", Cwd: "cwd"},
-	SessionNotice: true,
-	base:          `"transcript_path":"","timestamp":"2026-01-01T00:00:00Z"`,
+	TimeoutUnit:      time.Millisecond,
+	Fields:           Fields{Session: "session_id", Cwd: "cwd"},
+	SessionNotice:    true,
+	SettingsComments: true,
+	base:             `"transcript_path":"","timestamp":"2026-01-01T00:00:00Z"`,
 	// Gemini CLI takes stdout as JSON only, and merges hookSpecificOutput.tool_input.
 	Reader: shape{plainText: plainStrict, strict: true, control: true}.read,
 	Writer: writeGemini,

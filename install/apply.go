@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"reflect"
 	"syscall"
 
 	"github.com/hookctl/hookctl/internal/safefile"
@@ -24,6 +23,9 @@ type Target struct {
 	Command string
 	// Name is this hookctl binary's file name, to recognise its entries (IsOwnCommand).
 	Name string
+	// Comments says the agent reads comments in the file (Gemini CLI): hookctl reads them
+	// too, and keeps them byte for byte.
+	Comments bool
 	// EventArg makes each entry's command name its event (CommandFor).
 	EventArg bool
 	// HookFiles says Path is a folder of executables named after the events (Cline); Events
@@ -81,8 +83,8 @@ func Install(t Target, want []Want, dryRun bool) (Report, error) {
 	return apply(t, want, false, dryRun)
 }
 
-// Uninstall removes the target's hookctl entries, and what install created to hold them; when
-// that leaves the file as it was before hookctl first wrote it, the backup goes too.
+// Uninstall removes the target's hookctl entries, what install created to hold them, and the
+// backup install kept; a file install created goes, and its folder when that leaves it empty.
 func Uninstall(t Target, dryRun bool) (Report, error) {
 	if t.HookFiles {
 		return installFiles(t, nil, true, dryRun)
@@ -110,9 +112,12 @@ func applyOnce(t Target, want []Want, uninstall, dryRun bool) (Report, error) {
 	if err != nil {
 		return r, err
 	}
-	b := readBackup(t.Path)
+	b := readBackup(t.Path, t.Comments)
 	out, changed, err := editText(old, t, want, b, &r)
 	if err != nil || !changed {
+		if err == nil && uninstall && !dryRun && b.ok {
+			_ = os.Remove(t.Path + BackupSuffix) // no entry of hookctl's is left to undo
+		}
 		return r, err
 	}
 	if b.ok && b.prior == nil && isEmptyObject(out) {
@@ -126,8 +131,13 @@ func applyOnce(t Target, want []Want, uninstall, dryRun bool) (Report, error) {
 	if err := write(t.Path, old, out, fi, b.ok, &r); err != nil {
 		return r, err
 	}
-	if uninstall && b.ok && (r.Deleted || jsonEqual(out, b.data)) {
-		_ = os.Remove(t.Path + BackupSuffix) // the file is as it was: nothing left to keep
+	if uninstall && b.ok {
+		// Uninstall leaves nothing hookctl made (SPEC 22): the backup served to tell what
+		// install had created, and the file has no entry of hookctl's left.
+		_ = os.Remove(t.Path + BackupSuffix)
+	}
+	if r.Deleted {
+		_ = os.Remove(filepath.Dir(t.Path)) // the folder install made for the file, if now empty
 	}
 	return r, nil
 }
@@ -143,7 +153,7 @@ func editText(old []byte, t Target, want []Want, b backup, r *Report) ([]byte, b
 			text = []byte("{\n  \"version\": 1\n}\n")
 		}
 	}
-	d, err := newDoc(text)
+	d, err := newDoc(text, t.Comments)
 	if err != nil {
 		return nil, false, fmt.Errorf("%s:%w (fix the file, then run the command again)", t.Path, err)
 	}
@@ -187,7 +197,7 @@ type backup struct {
 
 // readBackup reads the backup of path. One that cannot be read or parsed says nothing (ok
 // false), so nothing is removed on its word.
-func readBackup(path string) backup {
+func readBackup(path string, comments bool) backup {
 	data, _, err := safefile.ReadFile(path+BackupSuffix, maxSettings)
 	if err != nil {
 		return backup{}
@@ -195,7 +205,7 @@ func readBackup(path string) backup {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return backup{ok: true, data: data}
 	}
-	n, err := parseDoc(data)
+	n, err := parseDocComments(data, comments)
 	if err != nil || n.kind != '{' {
 		return backup{}
 	}
@@ -271,12 +281,6 @@ func sameFile(path string, fi fs.FileInfo) bool {
 		return false
 	}
 	return now.Size() == fi.Size() && now.ModTime().Equal(fi.ModTime())
-}
-
-// jsonEqual reports whether two JSON texts hold the same value.
-func jsonEqual(a, b []byte) bool {
-	var x, y any
-	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }
 
 // unifiedDiff is the change from old to out as a unified diff; a file created or deleted is

@@ -74,7 +74,7 @@ func CodexTrust(codexHome, hooksFile, name string) ([]EntryTrust, error) {
 		return nil, err
 	}
 	d, _ := agent.Lookup("codex")
-	s, entries, err := loadEntries(abs, LayoutOf(d))
+	s, entries, err := loadEntries(abs, LayoutOf(d), d.SettingsComments)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

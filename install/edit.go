@@ -15,14 +15,16 @@ type doc struct {
 	root    *node
 	unit    string // one level of indentation
 	compact bool   // the file has no line break: edits add none
+	// comments says the agent reads comments in this file, so hookctl does too (and keeps them).
+	comments bool
 }
 
-func newDoc(data []byte) (*doc, error) {
-	root, err := parseDoc(data)
+func newDoc(data []byte, comments bool) (*doc, error) {
+	root, err := parseDocComments(data, comments)
 	if err != nil {
 		return nil, err
 	}
-	d := &doc{data: data, root: root, unit: indentUnit(data), compact: !bytes.ContainsRune(bytes.TrimSpace(data), '\n')}
+	d := &doc{data: data, root: root, unit: indentUnit(data), compact: !bytes.ContainsRune(bytes.TrimSpace(data), '\n'), comments: comments}
 	return d, nil
 }
 
@@ -42,7 +44,7 @@ func indentUnit(data []byte) string {
 func (d *doc) splice(start, end int, text string) error {
 	data := make([]byte, 0, len(d.data)-(end-start)+len(text))
 	data = append(append(append(data, d.data[:start]...), text...), d.data[end:]...)
-	root, err := parseDoc(data)
+	root, err := parseDocComments(data, d.comments)
 	if err != nil {
 		return fmt.Errorf("internal error: an edit made the file invalid (%v)", err)
 	}
@@ -96,7 +98,15 @@ func (d *doc) add(c *node, key string, v any) error {
 	}
 	items := c.items()
 	if len(items) == 0 {
-		if d.compact {
+		inner := d.data[c.start+1 : c.end-1]
+		switch {
+		case len(bytes.TrimSpace(inner)) > 0: // only a comment: it stays, the entry goes after it
+			if nl := bytes.LastIndexByte(inner, '\n'); nl >= 0 {
+				at := c.start + 1 + nl + 1
+				return d.splice(at, at, indent+text+"\n")
+			}
+			return d.splice(c.end-1, c.end-1, "\n"+indent+text+"\n"+d.lineIndent(c.start))
+		case d.compact:
 			return d.splice(c.start+1, c.end-1, text)
 		}
 		return d.splice(c.start+1, c.end-1, "\n"+indent+text+"\n"+d.lineIndent(c.start))
@@ -117,8 +127,17 @@ func (d *doc) add(c *node, key string, v any) error {
 func (d *doc) remove(c *node, i int) error {
 	items := c.items()
 	switch {
-	case len(items) == 1:
+	case len(items) == 1 && len(bytes.TrimSpace(d.data[c.start+1:items[0][0]])) == 0 && len(bytes.TrimSpace(d.data[items[0][1]:c.end-1])) == 0:
 		return d.splice(c.start+1, c.end-1, "")
+	case len(items) == 1: // a comment beside it stays, and the entry's own line goes
+		start := items[0][0]
+		for start > c.start+1 && (d.data[start-1] == ' ' || d.data[start-1] == '\t') {
+			start--
+		}
+		if start > c.start+1 && d.data[start-1] == '\n' {
+			start--
+		}
+		return d.splice(start, items[0][1], "")
 	case i > 0:
 		return d.splice(items[i-1][1], items[i][1], "")
 	default:

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,7 +81,7 @@ func otherEntries(t *testing.T, data []byte, tg Target) (map[string][]string, bo
 	if len(bytes.TrimSpace(data)) == 0 {
 		return out, false
 	}
-	d, err := newDoc(data)
+	d, err := newDoc(data, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,4 +220,49 @@ func FuzzEnvWords(f *testing.F) {
 			t.Fatalf("%q: import counts %d env words (%q), hookctl sets %q", command, len(words), words, cfg.Hooks[0].Env)
 		}
 	})
+}
+
+// FuzzEditComments checks install on a settings file of an agent that reads comments (Gemini
+// CLI): whatever the text, an edit that succeeds writes a file that parses as that agent reads
+// it, changes nothing on a second install, and keeps every comment of a file that held no entry
+// of hookctl's, in order and byte for byte.
+func FuzzEditComments(f *testing.F) {
+	f.Add([]byte("{\n  // a\n  \"theme\": \"x\" /* b */\n}\n"))
+	f.Add([]byte("{\"hooks\": {// c\n}}"))
+	f.Add([]byte("// lead\n{}"))
+	f.Add([]byte("{\"u\": \"http://a//b\", /* open"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tg := Target{Agent: "gemini", Path: "settings.json", Layout: Grouped, Comments: true,
+			Command: CommandLine(testBin, "gemini", RunFlags{}), Name: "hookctl"}
+		want := []Want{{"BeforeTool", 10000, 10}}
+		var r Report
+		out, _, err := editText(data, tg, want, backup{}, &r)
+		if err != nil {
+			return
+		}
+		if !json.Valid(blankComments(out)) {
+			t.Fatalf("output does not parse:\n%s", out)
+		}
+		var r2 Report
+		if _, changed, err := editText(out, tg, want, backup{}, &r2); err != nil || changed {
+			t.Fatalf("second install: changed %v, %v", changed, err)
+		}
+		if d, err := newDoc(data, true); err == nil {
+			s := &settings{doc: d, path: tg.Path, layout: tg.Layout}
+			if es, err := s.entries(); err == nil && !slices.ContainsFunc(es, func(e entry) bool { return IsOwnCommand(e.command, tg.Agent, tg.Name) }) {
+				if got, want := commentsOf(out), commentsOf(data); !slices.Equal(got, want) {
+					t.Fatalf("comments changed: %q, want %q", got, want)
+				}
+			}
+		}
+	})
+}
+
+// commentsOf lists the comments of a text, as blankComments finds them.
+func commentsOf(data []byte) []string {
+	var out []string
+	for _, c := range commentSpans(data) {
+		out = append(out, string(data[c[0]:c[1]]))
+	}
+	return out
 }

@@ -36,7 +36,7 @@ func Read(path string, d *agent.Dialect, cfg *config.Config) ([]Imported, []stri
 	if d.HookFiles {
 		return readHookDir(path, d)
 	}
-	s, entries, err := loadEntries(path, LayoutOf(d))
+	s, entries, err := loadEntries(path, LayoutOf(d), d.SettingsComments)
 	if err != nil {
 		return nil, nil, err
 	}

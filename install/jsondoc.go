@@ -86,17 +86,77 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e
 
 // parseDoc parses data into a span tree. It is strict where a person's agent might read the
 // file differently from hookctl: a repeated key, or text after the value, is an error.
-func parseDoc(data []byte) (*node, error) {
-	p := &parser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+func parseDoc(data []byte) (*node, error) { return parseDocComments(data, false) }
+
+// parseDocComments is parseDoc that, with comments, also reads the `//` and `/* */` comments an
+// agent such as Gemini CLI accepts in its settings. The comments are read as white space of
+// the same length, so every span points into the text as written, and an edit that splices
+// the text keeps each comment byte for byte.
+func parseDocComments(data []byte, comments bool) (*node, error) {
+	text := data
+	if comments {
+		text = blankComments(data)
+	}
+	p := &parser{data: text, dec: json.NewDecoder(bytes.NewReader(text))}
 	p.dec.UseNumber()
 	n, err := p.value()
 	if err != nil {
 		return nil, p.locate(err)
 	}
-	if rest := bytes.TrimLeft(data[p.off:], " \t\r\n"); len(rest) > 0 {
-		return nil, p.errorAt(len(data)-len(rest), "unexpected text after the JSON value")
+	if rest := bytes.TrimLeft(text[p.off:], " \t\r\n"); len(rest) > 0 {
+		return nil, p.errorAt(len(text)-len(rest), "unexpected text after the JSON value")
 	}
 	return n, nil
+}
+
+// blankComments returns a copy of data with each comment outside a string replaced by spaces
+// (its line breaks kept, so lines and columns stay). An unterminated block comment is left as
+// it is, for the parser to report.
+func blankComments(data []byte) []byte {
+	out := bytes.Clone(data)
+	for _, c := range commentSpans(data) {
+		for i := c[0]; i < c[1]; i++ {
+			if out[i] != '\n' && out[i] != '\r' {
+				out[i] = ' '
+			}
+		}
+	}
+	return out
+}
+
+// commentSpans returns where the comments outside strings are: `//` to the end of its line,
+// `/*` to the next `*/`; an unterminated block comment is none.
+func commentSpans(data []byte) [][2]int {
+	var out [][2]int
+	inString := false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '/' && i+1 < len(data) && data[i+1] == '/':
+			end := bytes.IndexByte(data[i:], '\n')
+			if end < 0 {
+				end = len(data) - i
+			}
+			out = append(out, [2]int{i, i + end})
+			i += end
+		case c == '/' && i+1 < len(data) && data[i+1] == '*':
+			end := bytes.Index(data[i+2:], []byte("*/"))
+			if end < 0 {
+				return out
+			}
+			out = append(out, [2]int{i, i + 2 + end + 2})
+			i += 2 + end + 1
+		}
+	}
+	return out
 }
 
 type parser struct {

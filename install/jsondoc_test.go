@@ -48,3 +48,24 @@ func TestParseDocSpans(t *testing.T) {
 		t.Errorf("member spans %q", data[m.keyStart:m.val.end])
 	}
 }
+
+// TestBlankComments: comments outside strings become spaces of the same length (line breaks
+// kept), so spans point into the text as written; a "//" inside a string is not a comment.
+func TestBlankComments(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"{\"a\": 1} // x", "{\"a\": 1}     "},
+		{"{/* a\nb */\"k\": \"http://x//y\"}", "{    \n    \"k\": \"http://x//y\"}"},
+		{"{\"k\": \"a\\\"//b\"}", "{\"k\": \"a\\\"//b\"}"},
+		{"{/* open", "{/* open"},
+	} {
+		if got := string(blankComments([]byte(tt.in))); got != tt.want {
+			t.Errorf("blankComments(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if _, err := parseDoc([]byte("{} // x")); err == nil {
+		t.Error("parseDoc read a comment: strict agents' files must refuse it")
+	}
+	if _, err := parseDocComments([]byte("{\n // x\n \"a\": 1 /* y */\n}"), true); err != nil {
+		t.Errorf("parseDocComments: %v", err)
+	}
+}

@@ -81,12 +81,12 @@ func (s *settings) problem(n *node, format string, args ...any) error {
 
 // loadEntries reads the settings file at path and lists its command hooks; a missing file
 // wraps fs.ErrNotExist.
-func loadEntries(path string, layout Layout) (*settings, []entry, error) {
+func loadEntries(path string, layout Layout, comments bool) (*settings, []entry, error) {
 	data, _, err := safefile.ReadFile(path, maxSettings)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	doc, err := newDoc(data)
+	doc, err := newDoc(data, comments)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s:%w", path, err)
 	}
