@@ -30,6 +30,11 @@ type Entry struct {
 	Hooks      []Hook `json:"hooks"`
 }
 
+// ConsentRefused is the event of an entry that records a consent command (approve, revoke, a
+// guard change by install or uninstall) refused because a sign said an agent ran it (SPEC
+// 18.1): no hook ran, Agent names the agent the sign belongs to and Reason says what was seen.
+const ConsentRefused = "consent_refused"
+
 // Hook is one hook's part in a logged dispatch.
 type Hook struct {
 	// Command names a command hook, URL a url hook: exactly one is set.

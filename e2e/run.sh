@@ -10,6 +10,8 @@
 #   E2E_AGENTS=claude-code,...       only these agent rows (default: every row)
 #   E2E_CASES=guard-denies,...       only these cases (default: every case)
 #   E2E_PARALLEL=3                   cases run at once, of all the agents together (default 3)
+#   E2E_UPDATE=1                     rewrite the golden files under e2e/testdata with what the
+#                                    agents showed (the shell-env case)
 #   HOOKCTL=/abs/path/hookctl        the hookctl under test (make e2e: the one make build made)
 #
 # e2e/run.sh install only installs the agents (.ci/run starts it early: it waits on the
@@ -93,7 +95,8 @@ if [ -z "$hookctl" ]; then
 fi
 $GO test -c -tags e2e -o bin/e2e.test ./e2e/
 
-args=(-hookctl "$hookctl" -agents "$dir/node_modules/.bin" -test.parallel "${E2E_PARALLEL:-3}")
+args=(-hookctl "$hookctl" -agents "$dir/node_modules/.bin" -testdata "$root/e2e/testdata" -test.parallel "${E2E_PARALLEL:-3}")
+[ -z "${E2E_UPDATE:-}" ] || args+=(-update)
 [ -z "${E2E_AGENTS:-}" ] || args+=(-agent "$E2E_AGENTS")
 [ -z "${E2E_CASES:-}" ] || args+=(-case "$E2E_CASES")
 

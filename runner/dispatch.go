@@ -415,7 +415,7 @@ func (d *Dispatcher) env(h config.Hook, f *firing) []string {
 		base = os.Environ()
 	}
 	own := func(kv string) bool { // the variables hookctl sets itself
-		return strings.HasPrefix(kv, "HOOKCTL_EVENT=") || strings.HasPrefix(kv, "HOOKCTL_TOOL_NAME=") ||
+		return strings.HasPrefix(kv, "HOOKCTL_HOOK=") || strings.HasPrefix(kv, "HOOKCTL_EVENT=") || strings.HasPrefix(kv, "HOOKCTL_TOOL_NAME=") ||
 			strings.HasPrefix(kv, "HOOKCTL_AGENT=") || d.Home != "" && strings.HasPrefix(kv, "HOOKCTL_HOME=")
 	}
 	env := make([]string, 0, len(base)+len(h.Env)+4)
@@ -430,7 +430,9 @@ func (d *Dispatcher) env(h config.Hook, f *firing) []string {
 			env = append(env, kv)
 		}
 	}
-	env = append(env, "HOOKCTL_EVENT="+h.Event)
+	// HOOKCTL_HOOK marks every process a hook starts as run by hookctl: hookctl's consent
+	// commands refuse to run under it (SPEC 18.1, internal/agentenv).
+	env = append(env, "HOOKCTL_HOOK=1", "HOOKCTL_EVENT="+h.Event)
 	if f.dialect.Name != agent.Default {
 		env = append(env, "HOOKCTL_AGENT="+f.dialect.Name)
 	}

@@ -911,7 +911,7 @@ func TestDispatchBaseEnvironment(t *testing.T) {
 	cfg := setupDispatch(t, "", "pre_llm_call", hookEntry{command: "/usr/bin/env"})
 	res := fireWith(t, &Dispatcher{Config: cfg, Consent: TrustAll{}, Env: []string{"ONLY=this"}}, "pre_llm_call", `{}`)
 	got := strings.Fields(res.Hooks[0].Stdout)
-	if want := []string{"ONLY=this", "HOOKCTL_EVENT=pre_llm_call"}; !reflect.DeepEqual(got, want) {
+	if want := []string{"ONLY=this", "HOOKCTL_HOOK=1", "HOOKCTL_EVENT=pre_llm_call"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("hook environment %q, want %q", got, want)
 	}
 }
@@ -920,11 +920,11 @@ func TestDispatchBaseEnvironment(t *testing.T) {
 // environment over the base, as env(1) does, but cannot fake hookctl's own variables.
 func TestDispatchCommandEnvironment(t *testing.T) {
 	t.Parallel()
-	cfg := setupDispatch(t, "", "pre_llm_call", hookEntry{command: "LEVEL=strict ONLY=mine HOOKCTL_EVENT=fake /usr/bin/env"})
-	res := fireWith(t, &Dispatcher{Config: cfg, Consent: TrustAll{}, Env: []string{"ONLY=this", "KEEP=1"}}, "pre_llm_call", `{}`)
+	cfg := setupDispatch(t, "", "pre_llm_call", hookEntry{command: "LEVEL=strict ONLY=mine HOOKCTL_EVENT=fake HOOKCTL_HOOK=0 /usr/bin/env"})
+	res := fireWith(t, &Dispatcher{Config: cfg, Consent: TrustAll{}, Env: []string{"ONLY=this", "KEEP=1", "HOOKCTL_HOOK=stale"}}, "pre_llm_call", `{}`)
 	got := strings.Fields(res.Hooks[0].Stdout)
 	slices.Sort(got)
-	if want := []string{"HOOKCTL_EVENT=pre_llm_call", "KEEP=1", "LEVEL=strict", "ONLY=mine"}; !reflect.DeepEqual(got, want) {
+	if want := []string{"HOOKCTL_EVENT=pre_llm_call", "HOOKCTL_HOOK=1", "KEEP=1", "LEVEL=strict", "ONLY=mine"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("hook environment %q, want %q", got, want)
 	}
 }

@@ -59,6 +59,9 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
 }
 
 func (a *app) approveRun(o approveOptions) error {
+	if err := a.refuseUnderAgent("hooks approve"); err != nil {
+		return err
+	}
 	s, err := a.session()
 	if err != nil {
 		return err

@@ -38,7 +38,8 @@ func (a *app) runConfig(loc config.Locations, event string, guarded bool) (*conf
 // confirmDrop asks the person before a command drops, narrows or unwires recorded guards (SPEC
 // 17.1), on /dev/tty as the consent prompt asks: an agent's tools run without a terminal, so
 // only the person can say yes. Without a terminal, or without a yes, it refuses (exit 1),
-// naming the guards, and nothing is changed.
+// naming the guards, and nothing is changed. A terminal an agent made is no person (18.1):
+// when any sign says an agent runs hookctl, it refuses without asking.
 func (a *app) confirmDrop(in *interruption, what string, guards []consent.Guard) error {
 	if len(guards) == 0 {
 		return nil
@@ -46,6 +47,9 @@ func (a *app) confirmDrop(in *interruption, what string, guards []consent.Guard)
 	names := make([]string, len(guards))
 	for i, g := range guards {
 		names[i] = g.String()
+	}
+	if err := a.refuseUnderAgent(fmt.Sprintf("%s (it would drop or change the guard(s) %s)", what, strings.Join(names, "; "))); err != nil {
+		return err
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "hookctl: %s drops or changes %d guard(s):\n", what, len(guards))

@@ -19,6 +19,7 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/agentenv"
 )
 
 // TestMain registers the real Main as the "hookctl" command of the script tests: each
@@ -32,9 +33,25 @@ func TestMain(m *testing.M) {
 			// a script's ttyin, hookctl already leads a session whose terminal is testscript's
 			// pty: Setsid fails, as it should, and the prompt talks to that pty.
 			_, _ = syscall.Setsid()
-			os.Exit(Main())
+			a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
+			a.procs = belowTestBinary(agentenv.ReadProcess)
+			os.Exit(a.execute(os.Args[1:]))
 		},
 	})
+}
+
+// belowTestBinary is the process table as hookctl sees it under a script test, cut at the
+// test binary (hookctl.test): what runs the tests (an agent, when a developer asks one to)
+// is no sign of an agent running the scripts' hookctl, and the scripts make their own
+// ancestors (a script named claude).
+func belowTestBinary(procs agentenv.ProcessTable) agentenv.ProcessTable {
+	return func(pid int) (agentenv.Process, error) {
+		p, err := procs(pid)
+		if err == nil && strings.HasSuffix(p.Comm, ".test") {
+			p.PPID = 0
+		}
+		return p, err
+	}
 }
 
 // removingServeBin runs the tests, then removes the hookctl-serve they built, if any:

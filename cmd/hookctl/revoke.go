@@ -43,6 +43,9 @@ func (a *app) revokeCommand(runF func(revokeOptions) error) *cobra.Command {
 }
 
 func (a *app) revokeRun(o revokeOptions) error {
+	if err := a.refuseUnderAgent("hooks revoke"); err != nil {
+		return err
+	}
 	loc, err := a.locations()
 	if err != nil {
 		return err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/agentenv"
 	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/runner"
 )
@@ -21,6 +22,8 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	lookupEnv      func(string) (string, bool)
+	// procs reads the process table for agent detection (agentenv.Detect).
+	procs agentenv.ProcessTable
 
 	configFlag  string
 	acceptHooks bool
@@ -34,7 +37,7 @@ type app struct {
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) *app {
-	return &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv, began: time.Now()}
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv, procs: agentenv.ReadProcess, began: time.Now()}
 }
 
 func (a *app) execute(args []string) int {

@@ -1,0 +1,227 @@
+// Package agentenv tells whether any sign says an AI agent runs this process: a variable an
+// agent sets in its shell tool's environment, the marker hookctl sets in every hook's
+// environment, or an ancestor process that is an agent or a hookctl running a hook. It is a
+// tripwire, not a wall: a process that starts itself outside the agent's tree with a clean
+// environment (setsid plus env -i, systemd-run --user) shows no sign.
+package agentenv
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Kind is what a sign was seen in.
+type Kind string
+
+// The kinds of sign.
+const (
+	// Variable: a variable an agent sets in its shell tool's environment.
+	Variable Kind = "variable"
+	// Marker: the variable hookctl sets in the environment of every hook it runs.
+	Marker Kind = "marker"
+	// Ancestor: a process above this one is an agent, or a hookctl running hooks.
+	Ancestor Kind = "ancestor"
+)
+
+// Sign is one thing that says an agent runs the process.
+type Sign struct {
+	Kind Kind
+	// Name is the variable's name, or the ancestor's name as it was recognised (its comm, or
+	// the base name of the argument that named it).
+	Name string
+	// Agent is the agent the sign belongs to, in hookctl's names ("claude-code"); "hookctl"
+	// for hookctl's own marker and a hookctl running hooks; "" for a variable agents share.
+	Agent string
+	// PID is the ancestor's process id (Ancestor only).
+	PID int
+}
+
+// String says what was seen, for a refusal the person reads.
+func (s Sign) String() string {
+	who := s.Agent
+	if who == "" {
+		who = "an agent"
+	}
+	switch s.Kind {
+	case Variable:
+		return fmt.Sprintf("the variable %s is set (%s sets it in its shell tool's environment)", s.Name, who)
+	case Marker:
+		return fmt.Sprintf("the variable %s is set (hookctl sets it for every hook it runs)", s.Name)
+	}
+	if s.Agent == "hookctl" {
+		return fmt.Sprintf("an ancestor process, %s (pid %d), is hookctl running hooks", s.Name, s.PID)
+	}
+	return fmt.Sprintf("an ancestor process, %s (pid %d), is %s", s.Name, s.PID, who)
+}
+
+// Variables are the variables each agent sets in its shell tool's environment, as the
+// real-agent suite recorded them (e2e/testdata/shell-env/AGENT.env; agentenv_test.go checks
+// each is there). Only names that say "this runs inside the agent" are kept: a name a person
+// also sets in their own shell (CODEX_HOME, PAGER, GIT_PAGER) is evidence of nothing.
+var Variables = map[string]string{
+	"AI_AGENT":                   "", // Claude Code sets it; a name shared by agents
+	"CLAUDECODE":                 "claude-code",
+	"CLAUDE_CODE_ENTRYPOINT":     "claude-code",
+	"CLAUDE_CODE_SESSION_ID":     "claude-code",
+	"CLAUDE_CODE_EXECPATH":       "claude-code",
+	"CLAUDE_CODE_CHILD_SESSION":  "claude-code",
+	"CODEX_SESSION_ID":           "codex",
+	"CODEX_THREAD_ID":            "codex",
+	"CODEX_TOOL_CALL_ID":         "codex",
+	"CODEX_CI":                   "codex",
+	"CODEX_MANAGED_BY_NPM":       "codex",
+	"CODEX_MANAGED_PACKAGE_ROOT": "codex",
+	"COPILOT_CLI":                "copilot",
+	"COPILOT_AGENT_SESSION_ID":   "copilot",
+	"COPILOT_CLI_BINARY_VERSION": "copilot",
+	"GEMINI_CLI":                 "gemini",
+	"GEMINI_CLI_NO_RELAUNCH":     "gemini",
+	"CLINE_CONNECTOR_CLI_LAUNCH": "cline",
+}
+
+// Markers are the variables hookctl sets in every hook's environment: HOOKCTL_HOOK says "a
+// hookctl hook runs this", HOOKCTL_EVENT names the event and has been set since the first
+// release.
+var Markers = []string{"HOOKCTL_HOOK", "HOOKCTL_EVENT"}
+
+// agentNames are the programs that are agents, by the name their process goes by (comm) or
+// the base name of the program or script it runs, and by the npm package a node process
+// runs them from.
+var agentNames = map[string]string{
+	"claude":       "claude-code",
+	"codex":        "codex",
+	"gemini":       "gemini",
+	"copilot":      "copilot",
+	"cline":        "cline",
+	"cursor-agent": "cursor",
+	"windsurf":     "windsurf",
+}
+
+var agentPackages = map[string]string{
+	"/@anthropic-ai/claude-code/": "claude-code",
+	"/@openai/codex/":             "codex",
+	"/@google/gemini-cli/":        "gemini",
+	"/@github/copilot/":           "copilot",
+	"/node_modules/cline/":        "cline",
+}
+
+// Process is what a process table says of one process.
+type Process struct {
+	PID, PPID int
+	// Comm is the kernel's name for the process (Linux /proc/PID/comm, macOS p_comm).
+	Comm string
+	// Args is its argument vector, when it could be read.
+	Args []string
+}
+
+// ProcessTable reads one process by its id. ReadProcess is this system's.
+type ProcessTable func(pid int) (Process, error)
+
+// ErrUnknown is the error of a process table on a system hookctl cannot read processes on:
+// the ancestry is unknown there, and gives no sign.
+var ErrUnknown = errors.New("the process table cannot be read on this system")
+
+// maxDepth bounds the walk up the process tree, so a table that loops cannot hang it.
+const maxDepth = 64
+
+// Detect returns every sign that says an agent runs the process pid: the environment's
+// variables (lookupEnv, as os.LookupEnv) first, then its ancestors, nearest first, read from
+// procs (nil: none are read). An ancestor that cannot be read ends the walk; the signs found
+// so far stand.
+func Detect(lookupEnv func(string) (string, bool), procs ProcessTable, pid int) []Sign {
+	var signs []Sign
+	for _, name := range Markers {
+		if _, ok := lookupEnv(name); ok {
+			signs = append(signs, Sign{Kind: Marker, Name: name, Agent: "hookctl"})
+		}
+	}
+	for _, name := range sortedVariables() {
+		if _, ok := lookupEnv(name); ok {
+			signs = append(signs, Sign{Kind: Variable, Name: name, Agent: Variables[name]})
+		}
+	}
+	if procs == nil {
+		return signs
+	}
+	p, err := procs(pid)
+	for depth := 0; err == nil && p.PPID > 0 && depth < maxDepth; depth++ {
+		if p, err = procs(p.PPID); err != nil {
+			break
+		}
+		if s, ok := ancestorSign(p); ok {
+			signs = append(signs, s)
+		}
+	}
+	return signs
+}
+
+// ancestorSign says whether p is an agent or a hookctl running hooks.
+func ancestorSign(p Process) (Sign, bool) {
+	sign := func(name, agent string) (Sign, bool) {
+		return Sign{Kind: Ancestor, Name: name, Agent: agent, PID: p.PID}, true
+	}
+	if a, ok := agentNames[p.Comm]; ok {
+		return sign(p.Comm, a)
+	}
+	var prog, script string
+	if len(p.Args) > 0 {
+		prog = base(p.Args[0])
+	}
+	if a, ok := agentNames[prog]; ok {
+		return sign(prog, a)
+	}
+	// An interpreter running an agent's script: the first argument that is not an option
+	// (`node --max-old-space-size=N /usr/lib/node_modules/@google/gemini-cli/dist/index.js`).
+	for _, arg := range p.Args[min(1, len(p.Args)):] {
+		if !strings.HasPrefix(arg, "-") {
+			script = arg
+			break
+		}
+	}
+	if a, ok := agentNames[base(script)]; ok {
+		return sign(base(script), a)
+	}
+	for pkg, a := range agentPackages {
+		if strings.Contains(filepath.ToSlash(script), pkg) {
+			return sign(base(script), a)
+		}
+	}
+	if hookctlRunning(p) {
+		return sign(p.Comm, "hookctl")
+	}
+	return Sign{}, false
+}
+
+// hookctlRunning says whether p is a hookctl that runs hooks: `hookctl run ...` (under an
+// agent, or a builder's own process) or the resident server.
+func hookctlRunning(p Process) bool {
+	if p.Comm == "hookctl-serve" || len(p.Args) > 0 && base(p.Args[0]) == "hookctl-serve" {
+		return true
+	}
+	isHookctl := p.Comm == "hookctl" || len(p.Args) > 0 && base(p.Args[0]) == "hookctl"
+	return isHookctl && len(p.Args) > 1 && (p.Args[1] == "run" || p.Args[1] == "serve")
+}
+
+// base is the base name of a path, without a ".js" or ".exe" a launcher may carry.
+func base(path string) string {
+	if path == "" {
+		return ""
+	}
+	b := filepath.Base(filepath.ToSlash(path))
+	b = strings.TrimSuffix(b, ".exe")
+	return strings.TrimSuffix(b, ".js")
+}
+
+// sortedVariables is Variables' names in a fixed order, so the first sign named is always the
+// same one.
+func sortedVariables() []string {
+	names := make([]string, 0, len(Variables))
+	for n := range Variables {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
