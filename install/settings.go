@@ -27,6 +27,9 @@ const (
 	Copilot
 	// Windsurf is Windsurf's hooks.json: {"hooks": {EVENT: [{"command": C}]}}, with no timeout.
 	Windsurf
+	// Requirements is Codex's administrator file, requirements.toml: hookctl's entries are
+	// inline [[hooks.EVENT]] tables in a block of its own (requirements.go).
+	Requirements
 )
 
 // nested reports whether an event's entries are groups holding a "hooks" list.
@@ -170,45 +173,62 @@ func (s *settings) entry(event string, gi, hi int, group, h *node) entry {
 }
 
 // IsOwnCommand reports whether command is an entry hookctl's install writes for the agent:
-// `'/path/to/hookctl' run --agent AGENT --deadline N`, or `... run --agent AGENT` as older
-// hookctl wrote it, whatever the path (a moved binary's entry is still hookctl's, to be
+// `'/path/to/hookctl' run --agent AGENT [--system] --deadline N`, or `... run --agent AGENT` as
+// older hookctl wrote it, whatever the path (a moved binary's entry is still hookctl's, to be
 // replaced). name is this binary's file name, in case it is not "hookctl".
 func IsOwnCommand(command, agentName, name string) bool {
+	o, ok := parseOwn(command, agentName)
+	if !ok {
+		return false
+	}
+	base := filepath.Base(o.bin)
+	return base == "hookctl" || base == name
+}
+
+// ownCommand is what an entry install wrote says.
+type ownCommand struct {
+	bin      string
+	system   bool
+	deadline int64 // 0: none
+}
+
+// parseOwn reads `BIN run --agent AGENT [--system] [--deadline N] [EVENT]`, the event for the
+// agents whose payload does not name it (Copilot CLI, Cline), and only for them.
+func parseOwn(command, agentName string) (ownCommand, bool) {
 	words, err := shlex.Split(command)
-	if err != nil {
-		return false
+	if err != nil || len(words) < 4 || words[1] != "run" || words[2] != "--agent" || words[3] != agentName {
+		return ownCommand{}, false
 	}
-	// For agents whose payload does not name the event (Copilot CLI, Cline), a last word
-	// names it, one of the agent's; no other agent's entry has one.
+	o := ownCommand{bin: words[0]}
+	rest := words[4:]
 	if d, lerr := agent.Lookup(agentName); lerr == nil && d.EventFromArgs {
-		if len(words) != 5 && len(words) != 7 || !d.HasEvent(words[len(words)-1]) {
-			return false
+		if len(rest) == 0 || !d.HasEvent(rest[len(rest)-1]) {
+			return ownCommand{}, false
 		}
-		words = words[:len(words)-1]
+		rest = rest[:len(rest)-1]
 	}
-	if len(words) != 4 && len(words) != 6 {
-		return false
+	if len(rest) > 0 && rest[0] == "--system" {
+		o.system, rest = true, rest[1:]
 	}
-	base := filepath.Base(words[0])
-	if base != "hookctl" && base != name {
-		return false
-	}
-	if len(words) == 6 {
-		if _, ok := deadlineWord(words[4], words[5]); !ok {
-			return false
+	if len(rest) == 2 {
+		n, ok := deadlineWord(rest[0], rest[1])
+		if !ok {
+			return ownCommand{}, false
 		}
+		o.deadline, rest = n, nil
 	}
-	return words[1] == "run" && words[2] == "--agent" && words[3] == agentName
+	return o, len(rest) == 0
 }
 
 // OwnDeadline returns the --deadline of an entry IsOwnCommand accepts, false when it has none
 // (older hookctl wrote none).
 func OwnDeadline(command string) (int64, bool) {
 	words, err := shlex.Split(command)
-	if err != nil || len(words) != 6 && len(words) != 7 {
+	if err != nil || len(words) < 4 {
 		return 0, false
 	}
-	return deadlineWord(words[4], words[5])
+	o, ok := parseOwn(command, words[3])
+	return o.deadline, ok && o.deadline > 0
 }
 
 func deadlineWord(flag, value string) (int64, bool) {
@@ -229,6 +249,12 @@ func OwnBinary(command string) string {
 // shell, with `run --agent AGENT`; each entry adds its deadline (EntryCommand).
 func CommandLine(bin, agent string) string {
 	return shellQuote(bin) + " run --agent " + agent
+}
+
+// SystemCommandLine is CommandLine for the agent's administrator file (install --system):
+// `--system` tells the run it came from the managed wiring.
+func SystemCommandLine(bin, agent string) string {
+	return CommandLine(bin, agent) + " --system"
 }
 
 // EntryCommand is the command of the entry w: the target's command line with
