@@ -27,6 +27,9 @@ type runOptions struct {
 	agent string
 	// deadline is --deadline: the seconds the caller waits for hookctl, 0 for no limit.
 	deadline uint
+	// system is --system: the run comes from the wiring install --system wrote into an agent's
+	// administrator file.
+	system bool
 }
 
 func (a *app) runCommand() *cobra.Command {
@@ -68,6 +71,7 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.StringVar(&o.payloadFile, "payload-file", "", "read the payload from this file instead of stdin")
 	fs.BoolVar(&o.exitCode, "exit-code", false, "exit 2 with the reason on stderr when the call is blocked")
 	fs.StringVar(&o.agent, "agent", "", "speak this agent's hook dialect ("+strings.Join(agent.Names(), ", ")+"); EVENT then defaults to the payload's")
+	fs.BoolVar(&o.system, "system", false, "the call comes from an agent's administrator file, as install --system wires it")
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 
