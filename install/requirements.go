@@ -14,7 +14,7 @@ import (
 
 // Codex's administrator file, requirements.toml, holds managed hooks inline (Codex's
 // ManagedHooksRequirementsToml, codex-rs/config/src/hook_config.rs): a [hooks] table with
-// managed_dir (Codex before 0.170 skips managed hooks without an existing managed_dir) and
+// managed_dir (older Codex releases skip managed hooks without an existing managed_dir) and
 // one [[hooks.EVENT]] matcher group per event, each with [[hooks.EVENT.hooks]] handlers
 // {type = "command", command, timeout (seconds)}; the top-level allow_managed_hooks_only
 // makes Codex ignore every hook that is not managed. hookctl writes its part as two blocks
