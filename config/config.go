@@ -113,6 +113,9 @@ type Hook struct {
 	Agents []string
 	// Line and Col locate the entry in the config file.
 	Line, Col int
+	// Layer is where the hook comes from: LayerSystem, LayerUser or LayerProject, so that list,
+	// doctor and log can say so.
+	Layer string
 
 	re *regexp.Regexp // nil when the hook matches every tool
 }

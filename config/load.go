@@ -32,6 +32,8 @@ type Options struct {
 	// of other events are neither checked nor loaded, so their problems are not reported. A
 	// run fires one event and needs no more (SPEC 17.5); list, doctor and validate read all.
 	Event string
+	// Layer marks every hook loaded (Hook.Layer); "" means LayerUser.
+	Layer string
 }
 
 // maxConfig bounds what is read: ten thousand hooks fit many times over.
@@ -62,7 +64,10 @@ func empty(path string) *Config {
 // Parse validates config data as if read from path.
 func Parse(path string, data []byte, opts Options) *Config {
 	c := empty(path)
-	l := &loader{cfg: c, lookup: opts.LookupEnv, only: opts.Event, reported: map[*yaml.Node]bool{}}
+	l := &loader{cfg: c, lookup: opts.LookupEnv, only: opts.Event, layer: opts.Layer, reported: map[*yaml.Node]bool{}}
+	if l.layer == "" {
+		l.layer = LayerUser
+	}
 	if l.lookup == nil {
 		l.lookup = os.LookupEnv
 	}
@@ -173,6 +178,8 @@ type loader struct {
 	lookup func(string) (string, bool)
 	// only is Options.Event: the one event whose entries are checked, "" for all.
 	only string
+	// layer is Options.Layer, LayerUser when it is not set.
+	layer string
 	// reported holds the keys already reported as repeated: a mapping merged into several
 	// entries is reported once.
 	reported map[*yaml.Node]bool
@@ -443,7 +450,7 @@ var entryKeys = []string{"matcher", "command", "timeout", "fail_closed", "agents
 
 // entry validates one hook entry. Every problem is reported; any error drops the entry.
 func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
-	h := Hook{Event: event, Line: n.Line, Col: n.Column}
+	h := Hook{Event: event, Line: n.Line, Col: n.Column, Layer: l.layer}
 	if n.Kind != yaml.MappingNode {
 		l.errorf(n.Line, n.Column, event, "", "a hook must be a mapping with a \"command\" key, not %s (hook dropped)", describe(n))
 		return h, false

@@ -176,10 +176,7 @@ func (s *Store) Guards() ([]Guard, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: reading %s: %v", ErrGuardRecord, path, err)
 	}
-	if err := checkFile(path, fi); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrGuardRecord, err)
-	}
-	if err := checkFolder(path); err != nil {
+	if err := s.checkTrust(path, fi); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrGuardRecord, err)
 	}
 	guards, err := decodeGuards(data)
@@ -305,7 +302,7 @@ func (s *Store) changeGuards(change func(map[[2]string]Guard) bool) error {
 	}
 	path := s.GuardPath()
 	removeStaleTemps(path)
-	if err := safefile.WriteFile(path, encodeGuards(guards), 0o600); err != nil {
+	if err := safefile.WriteFile(path, encodeGuards(guards), s.fileMode()); err != nil {
 		return fmt.Errorf("saving guard record: %w", err)
 	}
 	return nil

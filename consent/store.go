@@ -24,6 +24,18 @@ type Store struct {
 	LockTimeout time.Duration
 	// Interrupt, once closed, ends a wait for the lock with ErrInterrupted (a context's Done).
 	Interrupt <-chan struct{}
+	// System marks the system layer's allowlist (NewSystemStore): written by root only, mode
+	// 0644 in a folder of mode 0755, so that every person's hookctl can read it and only root
+	// can change it; anything else is 0600 in a folder of 0700.
+	System bool
+}
+
+// fileMode is the mode the allowlist and its guard record are written with.
+func (s *Store) fileMode() fs.FileMode {
+	if s.System {
+		return 0o644
+	}
+	return 0o600
 }
 
 // NewStore returns the store of the allowlist file at path.
@@ -66,10 +78,7 @@ func (s *Store) load() (*Allowlist, safefile.Stamp, error) {
 		return nil, safefile.Stamp{}, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
 	}
 	// Checked on the open file, so a chmod between the check and the read cannot slip by.
-	if err := checkFile(s.Path, fi); err != nil {
-		return nil, safefile.Stamp{}, err
-	}
-	if err := checkFolder(s.Path); err != nil {
+	if err := s.checkTrust(s.Path, fi); err != nil {
 		return nil, safefile.Stamp{}, err
 	}
 	a, err := decodeOwned(data) // data is this function's own, and dropped unchanged
@@ -254,12 +263,20 @@ func (s *Store) Mode() (os.FileMode, error) {
 func (s *Store) update(before func() error, change func(*Allowlist) bool) error {
 	dir := filepath.Dir(s.Path)
 	// MkdirAll leaves an existing folder's mode alone: it may be shared on purpose.
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	dirMode := fs.FileMode(0o700)
+	if s.System {
+		dirMode = 0o755
+	}
+	if err := os.MkdirAll(dir, dirMode); err != nil {
 		return fmt.Errorf("creating allowlist folder %s: %w", dir, err)
 	}
 	// Load checks the folder only when the file exists: a first approval must not create the
 	// file where others could replace it.
-	if err := checkFolder(s.Path); err != nil {
+	if s.System {
+		if err := safefile.CheckRootOwned(dir); err != nil {
+			return fmt.Errorf("the system allowlist's folder cannot be trusted: %w", err)
+		}
+	} else if err := checkFolder(s.Path); err != nil {
 		return err
 	}
 	unlock, err := lock(s.Path, s.LockTimeout, s.Interrupt)
@@ -280,7 +297,7 @@ func (s *Store) update(before func() error, change func(*Allowlist) bool) error 
 		return nil
 	}
 	removeStaleTemps(s.Path)
-	if err := safefile.WriteFile(s.Path, a.Encode(), 0o600); err != nil {
+	if err := safefile.WriteFile(s.Path, a.Encode(), s.fileMode()); err != nil {
 		return fmt.Errorf("saving allowlist: %w", err)
 	}
 	return nil

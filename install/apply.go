@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"syscall"
 
 	"github.com/hookctl/hookctl/internal/safefile"
@@ -32,6 +33,15 @@ type Target struct {
 	// are the agent's events, the names of the files install may own there.
 	HookFiles bool
 	Events    []string
+	// System marks the agent's administrator file (SystemTarget); Mode is the mode of a file
+	// the target creates (0: 0600); Switch is the agent's managed-only key to set to true
+	// (install --managed-only), "" to leave it as it was before hookctl first wrote the file.
+	System bool
+	Mode   fs.FileMode
+	Switch string
+	// SwitchOn sets Switch to true; without it, Switch is put back as it was before hookctl
+	// first wrote the file (its backup says how).
+	SwitchOn bool
 }
 
 // Want is one entry install keeps: an agent event, its timeout in the agent's unit, and the
@@ -64,6 +74,9 @@ type Report struct {
 	Removed []Change `json:"removed"`
 	// Diff is the change as a unified diff ("" when nothing changes).
 	Diff string `json:"diff"`
+	// Switch says what became of the agent's managed-only switch (install --system
+	// --managed-only): "set", "restored", or "" when it did not change.
+	Switch string `json:"switch,omitempty"`
 }
 
 // BackupSuffix names the copy of a settings file kept before hookctl first wrote it. An empty
@@ -77,6 +90,9 @@ const maxSettings = 16 << 20
 // commands updated in place, entries for other events removed, everything else in the file
 // left byte for byte as it was.
 func Install(t Target, want []Want, dryRun bool) (Report, error) {
+	if t.Layout == Requirements {
+		return applyRequirements(t, want, false, dryRun)
+	}
 	if t.HookFiles {
 		return installFiles(t, want, false, dryRun)
 	}
@@ -86,6 +102,10 @@ func Install(t Target, want []Want, dryRun bool) (Report, error) {
 // Uninstall removes the target's hookctl entries, what install created to hold them, and the
 // backup install kept; a file install created goes, and its folder when that leaves it empty.
 func Uninstall(t Target, dryRun bool) (Report, error) {
+	t.SwitchOn = false
+	if t.Layout == Requirements {
+		return applyRequirements(t, nil, true, dryRun)
+	}
 	if t.HookFiles {
 		return installFiles(t, nil, true, dryRun)
 	}
@@ -123,12 +143,15 @@ func applyOnce(t Target, want []Want, uninstall, dryRun bool) (Report, error) {
 	if b.ok && b.prior == nil && isEmptyObject(out) {
 		out, r.Deleted = nil, true
 	}
+	if uninstall && b.ok && b.prior != nil && jsonEqual(out, b.data) {
+		out = b.data // the file as it was, byte for byte
+	}
 	r.Changed, r.Created = true, fi == nil
 	r.Diff = unifiedDiff(t.Path, old, out, fi == nil, r.Deleted)
 	if dryRun {
 		return r, nil
 	}
-	if err := write(t.Path, old, out, fi, b.ok, &r); err != nil {
+	if err := write(t, old, out, fi, b.ok, &r); err != nil {
 		return r, err
 	}
 	if uninstall && b.ok {
@@ -161,7 +184,12 @@ func editText(old []byte, t Target, want []Want, b backup, r *Report) ([]byte, b
 	if err := converge(s, t, want, b, r); err != nil {
 		return nil, false, err
 	}
-	if blank && len(r.Added) == 0 || !blank && bytes.Equal(s.data, old) {
+	if t.Switch != "" {
+		if err := s.setSwitch(t.Switch, t.SwitchOn, b, r); err != nil {
+			return nil, false, err
+		}
+	}
+	if blank && len(r.Added) == 0 && r.Switch == "" || !blank && bytes.Equal(s.data, old) {
 		return old, false, nil
 	}
 	return s.data, true, nil
@@ -233,13 +261,20 @@ func isEmptyObject(data []byte) bool {
 // write replaces the file (or removes it), keeping a backup of the first version hookctl
 // changed. Nothing is left changed when it fails: the file is replaced in one rename, and a
 // backup made for a write that failed is removed again.
-func write(path string, old, out []byte, fi fs.FileInfo, hasBackup bool, r *Report) error {
-	mode := fs.FileMode(0o600)
+func write(t Target, old, out []byte, fi fs.FileInfo, hasBackup bool, r *Report) error {
+	path := t.Path
+	mode := t.fileMode()
 	if fi != nil {
 		mode = fi.Mode().Perm()
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("creating the folder of %s: %w", path, err)
+	}
+	if t.System {
+		// Whoever could write the folder could replace the administrator file.
+		if err := safefile.CheckRootOwned(filepath.Dir(path)); err != nil {
+			return fmt.Errorf("%s cannot hold an administrator file: %w", filepath.Dir(path), err)
+		}
 	}
 	if !sameFile(path, fi) {
 		return fmt.Errorf("%s %w", path, errChanged)
@@ -294,4 +329,10 @@ func unifiedDiff(path string, old, out []byte, created, deleted bool) string {
 		to = "/dev/null"
 	}
 	return unified(from, to, old, out)
+}
+
+// jsonEqual reports whether two JSON texts hold the same value.
+func jsonEqual(a, b []byte) bool {
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }

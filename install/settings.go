@@ -28,6 +28,9 @@ const (
 	Copilot
 	// Windsurf is Windsurf's hooks.json: {"hooks": {EVENT: [{"command": C}]}}, with no timeout.
 	Windsurf
+	// Requirements is Codex's administrator file, requirements.toml: hookctl's entries are
+	// inline [[hooks.EVENT]] tables in a block of its own (requirements.go).
+	Requirements
 )
 
 // nested reports whether an event's entries are groups holding a "hooks" list.
@@ -175,6 +178,8 @@ func (s *settings) entry(event string, gi, hi int, group, h *node) entry {
 // agent's environment cannot move a run away from the recorded guards (SPEC 18.1), and the
 // switches of this machine's wiring.
 type RunFlags struct {
+	// System marks the wiring install --system writes into an agent's administrator file.
+	System                  bool
 	Home, Allowlist, Config string
 	// Guarded says guards were recorded when install ran: a run that then finds no consent
 	// state at all blocks what a guard could cover (SPEC 23.6).
@@ -192,7 +197,7 @@ type ownCommand struct {
 }
 
 // parseOwn reads command as an entry hookctl's install writes for the agent:
-// `'/path/to/hookctl' run --agent AGENT [--home H] [--allowlist A] [--config C] [--guarded]
+// `'/path/to/hookctl' run --agent AGENT [--system] [--home H] [--allowlist A] [--config C] [--guarded]
 // [--accept-hooks] [--deadline N] [EVENT]`, the flags in that order, each at most once; older
 // hookctl wrote fewer flags. The binary may be at any path (a moved binary's entry is still
 // hookctl's, to be replaced); name is this binary's file name, in case it is not "hookctl".
@@ -216,7 +221,7 @@ func parseOwn(command, agentName, name string) (ownCommand, bool) {
 		}
 		o.event, rest = rest[len(rest)-1], rest[:len(rest)-1]
 	}
-	order := []string{"--home", "--allowlist", "--config", "--guarded", "--accept-hooks", "--deadline"}
+	order := []string{"--system", "--home", "--allowlist", "--config", "--guarded", "--accept-hooks", "--deadline"}
 	for len(rest) > 0 {
 		i := slices.Index(order, rest[0])
 		if i < 0 {
@@ -225,6 +230,9 @@ func parseOwn(command, agentName, name string) (ownCommand, bool) {
 		flag := rest[0]
 		order = order[i+1:] // each once, in install's order
 		switch flag {
+		case "--system":
+			o.flags.System, rest = true, rest[1:]
+			continue
 		case "--guarded":
 			o.flags.Guarded, rest = true, rest[1:]
 			continue
@@ -287,6 +295,9 @@ func OwnBinary(command string) string {
 // shell, with `run --agent AGENT` and the flags f; each entry adds its deadline (EntryCommand).
 func CommandLine(bin, agent string, f RunFlags) string {
 	command := shellQuote(bin) + " run --agent " + agent
+	if f.System {
+		command += " --system"
+	}
 	for _, kv := range [][2]string{{"--home", f.Home}, {"--allowlist", f.Allowlist}, {"--config", f.Config}} {
 		if kv[1] != "" {
 			command += " " + kv[0] + " " + shellQuote(kv[1])

@@ -17,6 +17,7 @@ type approveOptions struct {
 	command string // "" with all
 	event   string
 	all     bool
+	system  bool // --system: root's hooks in the system folder
 }
 
 // approveCommand builds `hooks approve`; runF, when not nil, receives the parsed options in
@@ -55,6 +56,7 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
 	}
 	cmd.Flags().StringVar(&o.event, "event", "", "approve the command for this event only")
 	cmd.Flags().BoolVar(&o.all, "all", false, "approve every configured hook")
+	cmd.Flags().BoolVar(&o.system, "system", false, "approve hooks of the system config ("+config.SystemDir+"), as root")
 	return cmd
 }
 
@@ -62,7 +64,7 @@ func (a *app) approveRun(o approveOptions) error {
 	if err := a.refuseUnderAgent("hooks approve"); err != nil {
 		return err
 	}
-	s, err := a.session()
+	s, err := a.approveSession(o.system)
 	if err != nil {
 		return err
 	}
@@ -101,6 +103,9 @@ func (a *app) approveRun(o approveOptions) error {
 		return storeError(in, err)
 	}
 	a.printApproved(approved, s.store.Path)
+	if o.system {
+		a.warnNotInForce(ready)
+	}
 	for _, u := range unreadable {
 		a.warn(u)
 	}
@@ -111,6 +116,18 @@ func (a *app) approveRun(o approveOptions) error {
 		return silent(exitFailure)
 	}
 	return nil
+}
+
+// approveSession is the person's session, or with system the system level's, which only
+// root may change.
+func (a *app) approveSession(system bool) (*session, error) {
+	if !system {
+		return a.session()
+	}
+	if err := requireRoot("hooks approve --system"); err != nil {
+		return nil, err
+	}
+	return a.systemSession(true)
 }
 
 // pinnable splits hooks into those that can be approved and a message for each whose script

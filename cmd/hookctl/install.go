@@ -26,12 +26,15 @@ type installOptions struct {
 	dryRun  bool
 	asJSON  bool
 	events  []string
+	// system and managedOnly are --system (the agent's administrator file, root only) and
+	// --managed-only (set the agent's switch that ignores every hook that is not managed).
+	system, managedOnly bool
 }
 
 func (a *app) installCommand() *cobra.Command {
 	var o installOptions
 	cmd := &cobra.Command{
-		Use:   "install AGENT [--project] [--events a,b] [--dry-run] [--json]",
+		Use:   "install AGENT [--project | --system [--managed-only]] [--events a,b] [--dry-run] [--json]",
 		Short: "Wire an agent to hookctl: add hookctl's entries to the agent's settings file",
 		Long: `Adds to the agent's own settings file one hook entry per agent event that config.yaml has
 hooks for, each running this hookctl with run --agent AGENT. Everything else in the file is kept
@@ -39,10 +42,16 @@ as it was; running it again changes nothing, and events no longer configured los
 AGENT is claude-code, codex, gemini, cursor, copilot, windsurf or cline (for Cline, one small
 executable per event in its hooks folder).
 
+With --system (root only), the system config's events are wired into the agent's own
+administrator file instead (Claude Code's managed-settings.json, Codex's requirements.toml, ...),
+which the person cannot change; --managed-only also sets the agent's switch that ignores every
+hook that is not managed, where it has one.
+
 Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl/blob/main/docs/agents.md`,
 		Example: `  hookctl install claude-code
   hookctl install cursor --project --dry-run
-  hookctl install cursor --events preToolUse,beforeReadFile`,
+  hookctl install cursor --events preToolUse,beforeReadFile
+  sudo hookctl install --system claude-code --managed-only`,
 		Args: exactAgent,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.agent = args[0]
@@ -54,6 +63,8 @@ Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl
 	f.StringSliceVar(&o.events, "events", nil, "wire exactly these agent events instead of the general ones")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the change as a unified diff and write nothing")
 	f.BoolVar(&o.asJSON, "json", false, "print what changed as JSON (shape in the README)")
+	f.BoolVar(&o.system, "system", false, "the agent's administrator file, wired from the system config (root only)")
+	f.BoolVar(&o.managedOnly, "managed-only", false, "with --system: also make the agent ignore every hook that is not managed")
 	return cmd
 }
 
@@ -77,6 +88,14 @@ func wiredAgents() []string {
 }
 
 func (a *app) installRun(o installOptions) error {
+	switch {
+	case o.managedOnly && !o.system:
+		return usageErrorf("--managed-only goes with --system")
+	case o.system && o.project:
+		return usageErrorf("--system and --project name different files: give one")
+	case o.system:
+		return a.installSystem(o)
+	}
 	s, err := a.session()
 	if err != nil {
 		return err

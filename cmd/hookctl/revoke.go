@@ -13,6 +13,7 @@ import (
 type revokeOptions struct {
 	command string
 	event   string
+	system  bool
 }
 
 // revokeCommand builds `hooks revoke`; runF, when not nil, receives the parsed options in
@@ -39,6 +40,7 @@ func (a *app) revokeCommand(runF func(revokeOptions) error) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&o.event, "event", "", "revoke the command's approval for this event only")
+	cmd.Flags().BoolVar(&o.system, "system", false, "revoke an approval of the system level, as root")
 	return cmd
 }
 
@@ -47,12 +49,22 @@ func (a *app) revokeRun(o revokeOptions) error {
 		return err
 	}
 	loc, err := a.locations()
+	store := consent.NewStore(loc.Allowlist)
+	if o.system {
+		if err := requireRoot("hooks revoke --system"); err != nil {
+			return err
+		}
+		s, err := a.systemSession(false)
+		if err != nil {
+			return err
+		}
+		loc, store = s.loc, s.store
+	}
 	if err != nil {
 		return err
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	store := consent.NewStore(loc.Allowlist)
 	if recorded, err := store.Guards(); err == nil { // one that cannot be read fails the write below
 		if err := a.confirmDrop(in, "revoke", consent.Revoked(recorded, o.command, o.event)); err != nil {
 			return err

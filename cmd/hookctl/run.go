@@ -34,6 +34,9 @@ type runOptions struct {
 	// guarded is --guarded: install saw recorded guards, so a run that finds no consent state
 	// at all blocks what a guard could cover (SPEC 23.6).
 	guarded bool
+	// system is --system: the run comes from the wiring install --system wrote into an agent's
+	// administrator file.
+	system bool
 }
 
 func (a *app) runCommand() *cobra.Command {
@@ -78,6 +81,7 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.StringVar(&o.home, "home", "", "the hookctl home install used; wins over HOOKCTL_HOME, HOOKCTL_ALLOWLIST and HOOKCTL_CONFIG (install writes it)")
 	fs.StringVar(&o.allowlist, "allowlist", "", "the allowlist install used, when not the one in --home (install writes it)")
 	fs.BoolVar(&o.guarded, "guarded", false, "guards were recorded when install wired this: with no consent state found at all, block what a guard could cover (install writes it)")
+	fs.BoolVar(&o.system, "system", false, "the call comes from an agent's administrator file, as install --system wires it")
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 

@@ -12,18 +12,20 @@ type uninstallOptions struct {
 	project bool
 	dryRun  bool
 	asJSON  bool
+	system  bool
 }
 
 func (a *app) uninstallCommand() *cobra.Command {
 	var o uninstallOptions
 	cmd := &cobra.Command{
-		Use:   "uninstall AGENT [--project] [--dry-run] [--json]",
+		Use:   "uninstall AGENT [--project | --system] [--dry-run] [--json]",
 		Short: "Remove hookctl's entries from an agent's settings file",
 		Long: `Removes the entries hookctl install wrote, and nothing else. What install created to hold them
 (the "hooks" key, an event's list, the file itself) goes too, so that install then uninstall
 leaves the file as it was.`,
 		Example: `  hookctl uninstall claude-code
-  hookctl uninstall cursor --project --dry-run`,
+  hookctl uninstall cursor --project --dry-run
+  sudo hookctl uninstall --system claude-code`,
 		Args: exactAgent,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.agent = args[0]
@@ -34,10 +36,17 @@ leaves the file as it was.`,
 	f.BoolVar(&o.project, "project", false, "the project's settings file in the current folder, not the user's")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the change as a unified diff and write nothing")
 	f.BoolVar(&o.asJSON, "json", false, "print what changed as JSON (shape in the README)")
+	f.BoolVar(&o.system, "system", false, "the agent's administrator file (root only)")
 	return cmd
 }
 
 func (a *app) uninstallRun(o uninstallOptions) error {
+	switch {
+	case o.system && o.project:
+		return usageErrorf("--system and --project name different files: give one")
+	case o.system:
+		return a.uninstallSystem(o)
+	}
 	d, t, err := a.target(o.agent, o.project)
 	if err != nil {
 		return err

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/internal/safefile"
+)
+
+// The system level's commands (SPEC 18.2): `hooks approve --system`, `hooks revoke --system`,
+// `install --system` and `uninstall --system` change root's files (config.SystemDir and the
+// agents' administrator files), so only root runs them, and they read nothing of the person's.
+
+// requireRoot refuses a command of the system level to anyone but root.
+func requireRoot(command string) error {
+	if os.Geteuid() != 0 {
+		return failuref("%s changes the system level, which only root may change: run it as root (sudo hookctl %s ...)", command, command)
+	}
+	return nil
+}
+
+// systemSession is the session of the system level: its config, every hook of layer system,
+// and its allowlist. A system folder that cannot be trusted is refused, naming the file; with
+// mustExist false (uninstall), a missing folder is an empty config.
+func (a *app) systemSession(mustExist bool) (*session, error) {
+	loc, ok := config.SystemLocations()
+	if !ok {
+		return nil, failuref("hookctl has no system level on this platform yet")
+	}
+	home, _ := a.home()
+	sys := consent.LoadSystem(home, "")
+	switch {
+	case sys == nil && mustExist:
+		return nil, failuref("there is no system folder %s: create it (mkdir -m 0755 %s) and write its config.yaml", loc.Home, config.ShellQuote(loc.Home))
+	case sys == nil:
+		return &session{loc: loc, cfg: config.Parse(loc.Config, nil, config.Options{Layer: config.LayerSystem}), store: consent.NewSystemStore()}, nil
+	case sys.Err != nil:
+		return nil, failuref("%v", sys.Err)
+	}
+	for _, p := range sys.Config.Problems {
+		a.warn(p.String())
+	}
+	return &session{loc: loc, cfg: sys.Config, store: consent.NewSystemStore()}, nil
+}
+
+// warnNotInForce names the approved system hooks that still cannot run: a file or program
+// they name is not root's alone.
+func (a *app) warnNotInForce(hooks []config.Hook) {
+	for _, h := range hooks {
+		if err := consent.CheckSystemHook(h); err != nil {
+			a.warn("warning: not in force until this is fixed: " + err.Error())
+		}
+	}
+}
+
+// systemBinary checks that the hookctl a system wiring will run is root's alone, with every
+// folder on its way: the agent runs it as the person, who must not be able to replace it.
+func systemBinary(bin string) error {
+	if err := safefile.CheckRootOwned(bin); err != nil {
+		return failuref("%s cannot be the hookctl of a system wiring: %v; install hookctl where only root can write (such as /usr/local/bin) and run that one", bin, err)
+	}
+	return nil
+}
+
+// systemTarget resolves the agent and its administrator file.
+func (a *app) systemTarget(name string, managedOnly bool) (*agent.Dialect, install.Target, error) {
+	d, err := agent.Lookup(name)
+	if err != nil {
+		return nil, install.Target{}, usageErrorf("%v", err)
+	}
+	bin := a.selfPath()
+	t, err := install.SystemTarget(d, bin, managedOnly)
+	if errors.Is(err, install.ErrNoSystemFile) {
+		return nil, install.Target{}, failuref("%s: %v", d.Name, err)
+	}
+	if err != nil {
+		return nil, install.Target{}, failuref("%v", err)
+	}
+	return d, t, nil
+}
+
+// installSystem is `install --system AGENT`: the system config's events wired into the
+// agent's administrator file.
+func (a *app) installSystem(o installOptions) error {
+	if err := requireRoot("install --system"); err != nil {
+		return err
+	}
+	s, err := a.systemSession(true)
+	if err != nil {
+		return err
+	}
+	d, t, err := a.systemTarget(o.agent, o.managedOnly)
+	if err != nil {
+		return err
+	}
+	if warning, err := stablePath(a.selfPath()); err != nil {
+		return err
+	} else if warning != "" {
+		return failuref("%s", warning)
+	}
+	if err := systemBinary(a.selfPath()); err != nil {
+		return err
+	}
+	if err := configErrors(s.cfg, "install --system"); err != nil {
+		return err
+	}
+	if _, err := os.Stat(s.loc.Config); err != nil {
+		return failuref("there is no system config at %s; %s is unchanged", s.loc.Config, t.Path)
+	}
+	want, skipped, err := install.Plan(s.cfg, d, o.events)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	for _, name := range skipped {
+		a.warn(fmt.Sprintf("warning: %s has no hooks for %s in %s: not wired", d.Title, name, s.loc.Config))
+	}
+	if !o.dryRun {
+		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Install(t, want, true) }); err != nil {
+			return err
+		}
+	}
+	r, err := install.Install(t, want, o.dryRun)
+	if err != nil {
+		return failuref("%v", err)
+	}
+	if o.asJSON {
+		return a.printJSON(r)
+	}
+	a.printReport(r, o.dryRun)
+	a.saySwitch(d, r, o.managedOnly)
+	if len(want) == 0 {
+		fmt.Fprintf(a.stdout, "%s has no hooks for %s: nothing to wire\n", terminalSafe(s.loc.Config), d.Title)
+	}
+	for _, w := range install.AgentWarnings(s.cfg, d, want, false) {
+		a.warn("warning: " + w)
+	}
+	return nil
+}
+
+// saySwitch says what became of the agent's managed-only switch.
+func (a *app) saySwitch(d *agent.Dialect, r install.Report, managedOnly bool) {
+	key := install.ManagedSwitch(d)
+	switch {
+	case managedOnly && key == "":
+		a.warn(fmt.Sprintf("warning: %s has no switch that ignores the hooks that are not managed: --managed-only changes nothing there, and the person's own hooks still run beside hookctl's", d.Title))
+	case r.Switch == "set" && !r.DryRun:
+		fmt.Fprintf(a.stdout, "set %s: %s now runs no hook but the managed ones\n", key, d.Title)
+	case r.Switch == "restored" && !r.DryRun:
+		fmt.Fprintf(a.stdout, "put %s back as it was before hookctl\n", key)
+	}
+}
+
+// uninstallSystem is `uninstall --system AGENT`: hookctl's entries (and its switch) out of the
+// agent's administrator file again.
+func (a *app) uninstallSystem(o uninstallOptions) error {
+	if err := requireRoot("uninstall --system"); err != nil {
+		return err
+	}
+	s, err := a.systemSession(false)
+	if err != nil {
+		return err
+	}
+	d, t, err := a.systemTarget(o.agent, false)
+	if err != nil {
+		return err
+	}
+	if err := configErrors(s.cfg, "uninstall --system"); err != nil {
+		return err
+	}
+	if !o.dryRun {
+		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Uninstall(t, true) }); err != nil {
+			return err
+		}
+	}
+	r, err := install.Uninstall(t, o.dryRun)
+	if err != nil {
+		return failuref("%v", err)
+	}
+	if o.asJSON {
+		return a.printJSON(r)
+	}
+	a.printReport(r, o.dryRun)
+	a.saySwitch(d, r, false)
+	return nil
+}

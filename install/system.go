@@ -1,0 +1,126 @@
+package install
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/hookctl/hookctl/agent"
+)
+
+// The system level's wiring (SPEC 18.2): `install --system AGENT` writes hookctl's entries
+// into the agent's own administrator file, which the agent reads before (and, with its
+// managed-only switch, instead of) the person's files, and which only root can change. The
+// entries are the same as for the person, with `--system` in their command, and the same
+// planner and writers edit them: the system targets are other paths.
+
+// ErrNoSystemFile marks an agent that reads no administrator file hookctl could wire.
+var ErrNoSystemFile = errors.New("no administrator file")
+
+// systemFiles are the administrator files of the agents on this platform (system_*.go): a
+// missing agent has none.
+//
+//	claude-code  managed-settings.json, Claude Code's managed settings
+//	codex        requirements.toml, inline [hooks] beside Codex's other requirements
+//	copilot      a policy hook file of its own in policy.d
+//	gemini       the system settings.json, which overrides the person's
+//	cursor       the enterprise hooks.json
+//	windsurf     the system-level hooks.json
+//
+// Cline reads hooks only from folders the person owns: it has none.
+
+// SystemFile is the agent's administrator file on this platform.
+func SystemFile(d *agent.Dialect) (string, error) {
+	if p, ok := systemFiles[d.Name]; ok {
+		return p, nil
+	}
+	switch {
+	case d.Name == "cline":
+		return "", fmt.Errorf("%w: Cline has none: it runs hooks only from the person's own folders (~/Documents/Cline/Hooks, a project's .clinerules/hooks), which the person can change, so no system wiring can hold there", ErrNoSystemFile)
+	case d.SettingsFile == "":
+		return "", fmt.Errorf("%w: %s calls hookctl itself and has no settings file to wire", ErrNoSystemFile, d.Name)
+	}
+	return "", fmt.Errorf("%w: hookctl knows no administrator file of %s on this platform", ErrNoSystemFile, d.Title)
+}
+
+// ManagedSwitch is the key of the agent's administrator file that makes it ignore every hook
+// that is not managed (install --managed-only), "" where the agent has none.
+func ManagedSwitch(d *agent.Dialect) string {
+	switch d.Name {
+	case "claude-code":
+		return "allowManagedHooksOnly"
+	case "codex":
+		return "allow_managed_hooks_only"
+	}
+	return ""
+}
+
+// SystemTarget is the target `install --system` edits for the agent: its administrator file,
+// entries that run the hookctl at bin with --system, written mode 0644 (every person's agent
+// reads it; only root writes it), and with managedOnly the agent's managed-only switch set
+// (ManagedSwitch). The caller checks that bin is root's alone.
+func SystemTarget(d *agent.Dialect, bin string, managedOnly bool) (Target, error) {
+	path, err := SystemFile(d)
+	if err != nil {
+		return Target{}, err
+	}
+	// --system tells the run it came from the managed wiring; no location of a person's.
+	t := TargetFor(d, path, bin, RunFlags{System: true})
+	t.System, t.Mode = true, 0o644
+	t.Switch, t.SwitchOn = ManagedSwitch(d), managedOnly
+	if d.Name == "codex" {
+		t.Layout = Requirements
+	}
+	return t, nil
+}
+
+// fileMode is the mode a file the target creates is written with.
+func (t Target) fileMode() fs.FileMode {
+	if t.Mode != 0 {
+		return t.Mode
+	}
+	return 0o600
+}
+
+// setSwitch sets the managed-only switch key of the file to true (on), or puts it back as the
+// backup shows it was before hookctl first wrote the file (no backup: left as it is).
+func (s *settings) setSwitch(key string, on bool, b backup, r *Report) error {
+	if s.root.kind != '{' {
+		return s.problem(s.root, "the file holds %s, not an object", s.root.kindName())
+	}
+	cur := s.root.get(key)
+	text := func(n *node) string { return string(s.data[n.start:n.end]) }
+	if on {
+		switch {
+		case cur != nil && text(cur) == "true":
+			return nil
+		case cur != nil:
+			r.Switch = "set"
+			return s.replace(cur, true)
+		}
+		r.Switch = "set"
+		return s.add(s.root, key, true)
+	}
+	if !b.ok {
+		return nil
+	}
+	var prior *node
+	if b.prior != nil {
+		prior = b.prior.get(key)
+	}
+	switch {
+	case prior == nil && cur == nil:
+		return nil
+	case prior == nil:
+		r.Switch = "restored"
+		return s.remove(s.root, s.root.index(key))
+	case cur == nil:
+		r.Switch = "restored"
+		return s.add(s.root, key, json.RawMessage(b.data[prior.start:prior.end]))
+	case text(cur) != string(b.data[prior.start:prior.end]):
+		r.Switch = "restored"
+		return s.replace(cur, json.RawMessage(b.data[prior.start:prior.end]))
+	}
+	return nil
+}
