@@ -125,20 +125,30 @@ func TestDropped(t *testing.T) {
 	guard := hook(t, "pre_tool_call", "./g.sh", "Bash", true)
 	open := hook(t, "pre_tool_call", "./g.sh", "Bash", false)
 	other := hook(t, "post_tool_call", "./n.sh", "", false)
-	recorded := []Guard{GuardOf(guard)}
-	if d := Dropped(recorded, []config.Hook{guard, other}, true); len(d) != 0 {
+	recorded := []Guard{guardOfApproval(guard, Approval{})}
+	if d := Dropped(recorded, prep(t, guard, other), true); len(d) != 0 {
 		t.Errorf("approving the guard unchanged drops %v", d)
 	}
-	if d := Dropped(recorded, []config.Hook{open}, false); len(d) != 1 {
+	if d := Dropped(recorded, prep(t, open), false); len(d) != 1 {
 		t.Errorf("approving the entry without fail_closed drops %v, want the guard", d)
 	}
-	if d := Dropped(recorded, []config.Hook{other}, false); len(d) != 0 {
+	if d := Dropped(recorded, prep(t, other), false); len(d) != 0 {
 		t.Errorf("approving another hook drops %v", d)
 	}
-	if d := Dropped(recorded, []config.Hook{other}, true); len(d) != 1 {
+	if d := Dropped(recorded, prep(t, other), true); len(d) != 1 {
 		t.Errorf("approve --all without the guard drops %v, want the guard", d)
 	}
 	if d := Revoked(recorded, "./g.sh", "post_tool_call"); len(d) != 0 {
 		t.Errorf("revoking on another event drops %v", d)
 	}
+}
+
+// prep is what approving the hooks would record, read now.
+func prep(t *testing.T, hooks ...config.Hook) Prepared {
+	t.Helper()
+	p, errs := NewStore(t.TempDir() + "/allowlist.json").Prepare(hooks)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return p
 }

@@ -19,11 +19,15 @@ func GuardFindings(cfg *config.Config, store *consent.Store) []Finding {
 		fix := fmt.Sprintf("review %s, then remove it (rm %s) and, at a terminal, run: hookctl hooks approve --all",
 			store.GuardPath(), config.ShellQuote(store.GuardPath()))
 		var ue *consent.UntrustedError
-		if errors.As(err, &ue) {
+		switch {
+		case errors.As(err, &ue):
 			fix = ue.Fix
+		case store.RecordReadable():
+			// Missing, or lacking what the allowlist approved: writing it anew is the fix.
+			fix = fmt.Sprintf("check that %s holds your guards, then, at a terminal, run: hookctl hooks approve --all (or hookctl hooks revoke a guard you no longer want)", cfg.Path)
 		}
 		out = append(out, Finding{Severity: SeverityError, Check: "guard",
-			Message: fmt.Sprintf("%v: every pre_tool_call is blocked until it is fixed", err), Fix: fix})
+			Message: fmt.Sprintf("%v: every pre_tool_call, and every prompt a hook can refuse (pre_llm_call), is blocked until it is fixed", err), Fix: fix})
 	}
 	for _, gap := range consent.Gaps(guards, cfg, "") {
 		g := gap.Guard

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 
+	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 )
 
@@ -12,7 +13,8 @@ const GuardFix = "at a terminal, run `hookctl hooks doctor`, then `hookctl hooks
 
 // guardBlocks returns, when a recorded guard covering the call is not in force, one blocked
 // result and blocking effect per such guard (SPEC 14.2): the call goes no further. An
-// unreadable guard record blocks every pre_tool_call. Nil when every guard covering the call
+// guard record that cannot be read or trusted blocks every call of an event a guard could
+// cover: pre_tool_call, and pre_llm_call where a hook can refuse the prompt. Nil when every guard covering the call
 // is configured as it was approved, or the event cannot block here.
 func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
 	if !f.blocking() {
@@ -25,7 +27,7 @@ func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
 		hrs = append(hrs, HookResult{Command: command, Status: StatusBlocked, Message: msg})
 		effects = append(effects, effect{block: true, message: msg, command: command, warning: msg})
 	}
-	if d.GuardsErr != nil && f.event == "pre_tool_call" {
+	if d.GuardsErr != nil && config.GuardEvent(f.event) {
 		add("record", d.GuardsErr.Error())
 		return hrs, effects
 	}

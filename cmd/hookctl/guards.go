@@ -178,7 +178,8 @@ func (a *app) agentFailed(d *agent.Dialect, st agentState, err error) error {
 }
 
 // couldCover returns a guard, configured or recorded, that could cover the call st describes.
-// A guard record that cannot be read covers every tool call.
+// A guard record that cannot be read or trusted covers every call of an event a guard could
+// cover.
 func (a *app) couldCover(d *agent.Dialect, st agentState) (string, bool) {
 	var guards []consent.Guard
 	if st.loc == nil {
@@ -199,7 +200,7 @@ func (a *app) couldCover(d *agent.Dialect, st agentState) (string, bool) {
 		}
 	}
 	recorded, err := consent.NewStore(st.loc.Allowlist).Guards()
-	if err != nil && (st.event == "" || st.event == "pre_tool_call") {
+	if err != nil && (st.event == "" || config.GuardEvent(st.event)) {
 		return "record " + consent.GuardPath(st.loc.Allowlist), true
 	}
 	for _, g := range append(guards, recorded...) {
