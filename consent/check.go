@@ -160,24 +160,7 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 				return c
 			}
 		}
-		switch {
-		case old == nil:
-			changed = append(changed, fmt.Sprintf("script %s was not pinned when approved", h.Script))
-		case old.Path != h.Script:
-			changed = append(changed, fmt.Sprintf("script path differs (approved %s, now %s)", old.Path, h.Script))
-		case pinErr != nil:
-			if errors.Is(pinErr, fs.ErrNotExist) {
-				changed = append(changed, fmt.Sprintf("script %s is missing", h.Script))
-			} else {
-				changed = append(changed, fmt.Sprintf("script cannot be read (%v)", pinErr))
-			}
-		case old.SHA256 != c.Current.SHA256:
-			changed = append(changed, fmt.Sprintf("content differs (sha256 %s, approved %s)",
-				short(c.Current.SHA256), short(old.SHA256)))
-		}
-		if old != nil && ap.Pin != pinOf(h) {
-			changed = append(changed, fmt.Sprintf("pin differs (approved %s, now %s)", pinName(ap.Pin), pinName(pinOf(h))))
-		}
+		changed = append(changed, scriptChanges(h, ap, old, c.Current, pinErr)...)
 		if len(changed) > 0 {
 			c.Status, c.ContentChanged = StatusChanged, true
 		}
@@ -216,6 +199,31 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 		c.Reason = strings.Join(notes, "; ")
 	}
 	return c
+}
+
+// scriptChanges says how the hook's pinned script now (cur, or pinErr) differs from old, the
+// pin its approval ap holds for it (nil when none): one phrase per difference.
+func scriptChanges(h config.Hook, ap *Approval, old, cur *ScriptPin, pinErr error) []string {
+	var changed []string
+	switch {
+	case old == nil:
+		changed = append(changed, fmt.Sprintf("script %s was not pinned when approved", h.Script))
+	case old.Path != h.Script:
+		changed = append(changed, fmt.Sprintf("script path differs (approved %s, now %s)", old.Path, h.Script))
+	case pinErr != nil:
+		if errors.Is(pinErr, fs.ErrNotExist) {
+			changed = append(changed, fmt.Sprintf("script %s is missing", h.Script))
+		} else {
+			changed = append(changed, fmt.Sprintf("script cannot be read (%v)", pinErr))
+		}
+	case old.SHA256 != cur.SHA256:
+		changed = append(changed, fmt.Sprintf("content differs (sha256 %s, approved %s)",
+			short(cur.SHA256), short(old.SHA256)))
+	}
+	if old != nil && ap.Pin != pinOf(h) {
+		changed = append(changed, fmt.Sprintf("pin differs (approved %s, now %s)", pinName(ap.Pin), pinName(pinOf(h))))
+	}
+	return changed
 }
 
 // projectPin returns the pin of the script at path among those of a command approved per
