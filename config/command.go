@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -260,6 +261,8 @@ type resolved struct {
 	script     string
 	// projectScript is set when the script's path comes from $CLAUDE_PROJECT_DIR.
 	projectScript bool
+	// files are the other files the command names by a path (see pathWords).
+	files []string
 }
 
 // ProjectDirVar is the variable Claude Code sets to the project's folder: a script named
@@ -330,7 +333,52 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolv
 		}
 	}
 	r.projectScript = r.script != "" && fromProject[r.scriptWord]
+	r.files = pathWords(marked, argv, r.scriptWord, dir)
 	return r, nil
+}
+
+// pathWords returns the absolute paths of the existing regular files that the words other
+// than the script name by a path (a word with a slash, relative or absolute, or a ~ path): the
+// program (`./wrap`, `.venv/bin/python`) and any argument naming a file. Consent pins them as
+// it pins the script (SPEC 18.1). A program found on PATH (`python3`) names no path and is not
+// pinned. A relative word after the program resolves as the script word does (the config
+// folder when the file is there, else the working folder) and is rewritten to that absolute
+// path, so that what runs is what was pinned. Flags, URLs and the code of `sh -c` are never
+// path words; a word naming no existing file (an output file not yet written, a folder) is
+// not pinned. argv is changed in place.
+func pathWords(marked, argv []string, scriptWord int, dir string) []string {
+	var files []string
+	for i, w := range argv {
+		if i == scriptWord || !pathCandidate(argv, i) || !(strings.Contains(w, "/") || strings.HasPrefix(marked[i], "~")) {
+			continue
+		}
+		p := w
+		switch {
+		case filepath.IsAbs(w):
+			p = filepath.Clean(w)
+		case i == 0:
+			p = w // joined with the config folder already
+		case isRegular(filepath.Join(dir, w)):
+			p = filepath.Join(dir, w)
+		default:
+			abs, err := filepath.Abs(w)
+			if err != nil {
+				continue
+			}
+			p = abs
+		}
+		if !isRegular(p) || slices.Contains(files, p) {
+			continue
+		}
+		argv[i] = p
+		files = append(files, p)
+	}
+	return files
+}
+
+func isRegular(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // scriptWord picks the script among the words: the first with a script extension, else the
@@ -339,11 +387,7 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolv
 // approve, and rewriting them would change what the program is told. marked holds the words
 // before expansion, argv after.
 func scriptWord(marked, argv []string) int {
-	// Flags, URLs and the code of `sh -c CODE` (a shell's or an interpreter's) are never a
-	// path to pin and rewrite.
-	candidate := func(i int) bool {
-		return i == 0 || !strings.HasPrefix(argv[i], "-") && !isRemote(argv[i]) && argv[i-1] != "-c"
-	}
+	candidate := func(i int) bool { return pathCandidate(argv, i) }
 	for i, w := range argv {
 		if candidate(i) && hasScriptExt(w) {
 			return i
@@ -355,6 +399,12 @@ func scriptWord(marked, argv []string) int {
 		}
 	}
 	return 0
+}
+
+// pathCandidate reports whether word i may be a path to pin and rewrite: flags, URLs and the
+// code of `sh -c CODE` (a shell's or an interpreter's) never are.
+func pathCandidate(argv []string, i int) bool {
+	return i == 0 || !strings.HasPrefix(argv[i], "-") && !isRemote(argv[i]) && argv[i-1] != "-c"
 }
 
 // isRemote reports whether a word names something on another host: a URL (scheme://...) or

@@ -407,3 +407,58 @@ func TestScriptWordsNeverURLsOrFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestPinnedFiles: every word that names an existing file by a path is pinned beside the
+// script, the program too (`./wrap ./guard.sh`, `.venv/bin/python guard.py`), and runs by the
+// absolute path that was pinned; a program found on PATH, a flag, a URL, the code of `sh -c`,
+// a folder and a path naming no file are not.
+func TestPinnedFiles(t *testing.T) {
+	tests := []struct {
+		name, command string
+		files         []string // created in the config folder
+		want          []string // $DIR is the config folder
+	}{
+		{"wrapper program", "./wrap ./guard.sh", []string{"wrap", "guard.sh"}, []string{"$DIR/wrap"}},
+		{"venv python", ".venv/bin/python guard.py", []string{".venv/bin/python", "guard.py"}, []string{"$DIR/.venv/bin/python"}},
+		{"absolute program", "/bin/sh ./guard.sh", []string{"guard.sh"}, []string{"/bin/sh"}},
+		{"argument file", "python3 guard.py ./rules.json", []string{"guard.py", "rules.json"}, []string{"$DIR/rules.json"}},
+		{"program on PATH", "python3 guard.py", []string{"guard.py"}, nil},
+		{"script only", "./guard.sh", []string{"guard.sh"}, nil},
+		{"missing file", "./wrap ./guard.sh ./out.log", []string{"wrap", "guard.sh"}, []string{"$DIR/wrap"}},
+		{"folder", "./guard.sh /tmp", []string{"guard.sh"}, nil},
+		{"flag and url", "./guard.sh --rules=./rules.json https://h/x/y", []string{"guard.sh", "rules.json"}, nil},
+		{"sh -c code", "/usr/bin/env sh -c ./guard.sh", []string{"guard.sh"}, nil}, // env is the script here
+		{"named twice", "./wrap ./guard.sh ./wrap", []string{"wrap", "guard.sh"}, []string{"$DIR/wrap"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, f := range tt.files {
+				p := filepath.Join(dir, f)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			c := parseCommand(t, dir, tt.command)
+			if len(c.Hooks) != 1 {
+				t.Fatalf("problems: %v", c.Problems)
+			}
+			h := c.Hooks[0]
+			var want []string
+			for _, w := range tt.want {
+				want = append(want, strings.Replace(w, "$DIR", dir, 1))
+			}
+			if !slices.Equal(h.Files, want) {
+				t.Errorf("Files = %q, want %q", h.Files, want)
+			}
+			for _, f := range h.Files {
+				if !slices.Contains(h.Argv, f) {
+					t.Errorf("pinned %s does not run: argv %q", f, h.Argv)
+				}
+			}
+		})
+	}
+}

@@ -97,6 +97,10 @@ type Hook struct {
 	Script string
 	// ScriptWord is the index in Argv of the script word.
 	ScriptWord int
+	// Files are the absolute paths of the other existing files the command names by a path,
+	// the program included (`./wrap ./guard.sh`, `.venv/bin/python guard.py`), in word order:
+	// consent pins them beside the script (SPEC 18.1). A program found on PATH is not one.
+	Files []string
 	// ProjectScript is set when Script comes from $CLAUDE_PROJECT_DIR (ProjectDir, its value
 	// here): the one approval of the command pins one script per project (SPEC 17.12).
 	ProjectScript bool

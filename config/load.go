@@ -558,7 +558,7 @@ func (l *loader) command(h *Hook, n *yaml.Node, ps []pair, drop dropFunc) {
 	} else if r, err := resolveCommand(h.Command, l.cfg.Dir, l.lookup); err != nil {
 		drop(cmdNode.Line, cmdNode.Column, "%v", err)
 	} else {
-		h.Env, h.Argv, h.ScriptWord, h.Script = r.env, r.argv, r.scriptWord, r.script
+		h.Env, h.Argv, h.ScriptWord, h.Script, h.Files = r.env, r.argv, r.scriptWord, r.script, r.files
 		if r.projectScript {
 			h.ProjectDir, _ = l.lookup(ProjectDirVar)
 			h.ProjectScript = true

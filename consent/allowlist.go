@@ -52,6 +52,12 @@ type Approval struct {
 	Pin string `json:"pin,omitempty"`
 	// Remote is what a url hook approved sends beyond its url, nil when nothing.
 	Remote *RemotePin `json:"remote,omitempty"`
+	// Files are the pins of the other files the command names by a path, the program too
+	// (config.Hook.Files), sorted by path.
+	Files []FilePin `json:"files,omitempty"`
+	// Guard says the approval was of a guard (SPEC 18.1: guard-ness is written twice, here
+	// and in the guard record), so a record that lost it is seen.
+	Guard bool `json:"guard,omitempty"`
 }
 
 // Allowlist is the content of the allowlist file.
@@ -75,14 +81,27 @@ type fileJSON struct {
 }
 
 type approvalJSON struct {
-	Event      string      `json:"event"`
-	Command    string      `json:"command"`
-	Matcher    string      `json:"matcher"`
-	ApprovedAt string      `json:"approved_at"`
-	Script     *pinJSON    `json:"script"`
-	Scripts    []pinJSON   `json:"scripts,omitempty"`
-	Pin        string      `json:"pin,omitempty"`
-	Remote     *remoteJSON `json:"remote,omitempty"`
+	Event      string        `json:"event"`
+	Command    string        `json:"command"`
+	Matcher    string        `json:"matcher"`
+	ApprovedAt string        `json:"approved_at"`
+	Script     *pinJSON      `json:"script"`
+	Scripts    []pinJSON     `json:"scripts,omitempty"`
+	Pin        string        `json:"pin,omitempty"`
+	Remote     *remoteJSON   `json:"remote,omitempty"`
+	Files      []filePinJSON `json:"files,omitempty"`
+	Guard      bool          `json:"guard,omitempty"`
+}
+
+// filePinJSON is a FilePin's wire form: sha256 for a file pinned by content, dev and ino for
+// one pinned by identity.
+type filePinJSON struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256,omitempty"`
+	Size   int64  `json:"size"`
+	Mtime  string `json:"mtime"`
+	Dev    uint64 `json:"dev,omitempty"`
+	Ino    uint64 `json:"ino,omitempty"`
 }
 
 type pinJSON struct {
@@ -109,9 +128,15 @@ func (w approvalJSON) toApproval(pin *ScriptPin) (Approval, error) {
 	if err != nil {
 		return Approval{}, fmt.Errorf("approved_at: %w", err)
 	}
-	ap := Approval{Event: w.Event, Command: w.Command, Matcher: w.Matcher, ApprovedAt: at}
+	ap := Approval{Event: w.Event, Command: w.Command, Matcher: w.Matcher, ApprovedAt: at, Guard: w.Guard}
 	if ap.Remote, err = w.Remote.toPin(); err != nil {
 		return Approval{}, err
+	}
+	if ap.Files, err = toFiles(w.Files); err != nil {
+		return Approval{}, fmt.Errorf("files: %w", err)
+	}
+	if ap.Remote != nil && len(ap.Files) > 0 {
+		return Approval{}, errors.New("files: an approval of a url hook pins no file")
 	}
 	if ap.Remote != nil && (w.Script != nil || len(w.Scripts) > 0) {
 		return Approval{}, errors.New("remote: an approval of a url hook has no script")
@@ -172,6 +197,57 @@ func (p *pinJSON) toPin(pin *ScriptPin) error {
 	}
 	*pin = ScriptPin{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: mt}
 	return nil
+}
+
+// toFiles checks and converts the wire form of file pins: sorted by path, each path once.
+func toFiles(ws []filePinJSON) ([]FilePin, error) {
+	if len(ws) == 0 {
+		return nil, nil
+	}
+	out := make([]FilePin, len(ws))
+	for i, w := range ws {
+		if err := w.toPin(&out[i]); err != nil {
+			return nil, fmt.Errorf("%d: %w", i, err)
+		}
+	}
+	sortFiles(out)
+	for i := 1; i < len(out); i++ {
+		if out[i].Path == out[i-1].Path {
+			return nil, fmt.Errorf("%s pinned twice", out[i].Path)
+		}
+	}
+	return out, nil
+}
+
+// toPin checks a file pin: a path, and either a sha256 or an identity (an inode), not both.
+func (w *filePinJSON) toPin(p *FilePin) error {
+	if w.Path == "" {
+		return errors.New("no path")
+	}
+	switch {
+	case w.SHA256 != "" && !isSHA256Hex(w.SHA256):
+		return fmt.Errorf("sha256 %q is not 64 lowercase hex digits", w.SHA256)
+	case w.SHA256 != "" && (w.Dev != 0 || w.Ino != 0):
+		return errors.New("both sha256 and an identity")
+	case w.SHA256 == "" && w.Ino == 0:
+		return errors.New("neither sha256 nor an inode")
+	case w.Size < 0:
+		return fmt.Errorf("negative size %d", w.Size)
+	}
+	mt, err := parseTime(w.Mtime)
+	if err != nil {
+		return fmt.Errorf("mtime: %w", err)
+	}
+	*p = FilePin{Path: w.Path, SHA256: w.SHA256, Size: w.Size, Mtime: mt, Dev: w.Dev, Ino: w.Ino}
+	return nil
+}
+
+func filesJSON(files []FilePin) []filePinJSON {
+	var out []filePinJSON
+	for _, f := range files {
+		out = append(out, filePinJSON{Path: f.Path, SHA256: f.SHA256, Size: f.Size, Mtime: formatTime(f.Mtime), Dev: f.Dev, Ino: f.Ino})
+	}
+	return out
 }
 
 func (p *ScriptPin) toJSON() pinJSON {
@@ -281,6 +357,8 @@ func (a *Allowlist) Encode() []byte {
 				ApprovedAt: formatTime(ap.ApprovedAt),
 				Pin:        ap.Pin,
 				Remote:     ap.Remote.toJSON(),
+				Files:      filesJSON(ap.Files),
+				Guard:      ap.Guard,
 			}
 			if p := ap.Script; p != nil {
 				w.Script = new(p.toJSON())

@@ -72,19 +72,25 @@ func PinFile(path string, f *os.File) (*ScriptPin, error) {
 }
 
 // Script is a hook's script as it is now: the pin of its content, or why it could not be
-// read. The zero value stands for a hook whose script is not pinned.
+// read, and the other files its command names by a path (config.Hook.Files), in that order.
+// The zero value stands for a hook that pins nothing.
 type Script struct {
-	Pin *ScriptPin
-	Err error
+	Pin   *ScriptPin
+	Err   error
+	Files []FileState
 }
 
-// ReadScript reads the hook's pinned script from its path, for callers that run nothing.
+// ReadScript reads the hook's pinned script and files from their paths, for callers that run
+// nothing.
 func ReadScript(h config.Hook) Script {
-	if !h.Pinned() {
-		return Script{}
+	var s Script
+	if h.Pinned() {
+		s.Pin, s.Err = PinScript(h.Script)
 	}
-	pin, err := PinScript(h.Script)
-	return Script{Pin: pin, Err: err}
+	if !h.Remote() {
+		s.Files = ReadFiles(h.Files)
+	}
+	return s
 }
 
 // Check is the consent verdict on one hook, with what changed since its approval.
@@ -154,24 +160,7 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 				return c
 			}
 		}
-		switch {
-		case old == nil:
-			changed = append(changed, fmt.Sprintf("script %s was not pinned when approved", h.Script))
-		case old.Path != h.Script:
-			changed = append(changed, fmt.Sprintf("script path differs (approved %s, now %s)", old.Path, h.Script))
-		case pinErr != nil:
-			if errors.Is(pinErr, fs.ErrNotExist) {
-				changed = append(changed, fmt.Sprintf("script %s is missing", h.Script))
-			} else {
-				changed = append(changed, fmt.Sprintf("script cannot be read (%v)", pinErr))
-			}
-		case old.SHA256 != c.Current.SHA256:
-			changed = append(changed, fmt.Sprintf("content differs (sha256 %s, approved %s)",
-				short(c.Current.SHA256), short(old.SHA256)))
-		}
-		if old != nil && ap.Pin != pinOf(h) {
-			changed = append(changed, fmt.Sprintf("pin differs (approved %s, now %s)", pinName(ap.Pin), pinName(pinOf(h))))
-		}
+		changed = append(changed, scriptChanges(h, ap, old, c.Current, pinErr)...)
 		if len(changed) > 0 {
 			c.Status, c.ContentChanged = StatusChanged, true
 		}
@@ -181,7 +170,14 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 				notes = append(notes, "mtime changed since approval, content unchanged")
 			}
 		}
-	} else if ap.Script != nil || len(ap.Scripts) > 0 {
+	}
+	if !h.Remote() {
+		if diff := fileChanges(ap.Files, s.Files); len(diff) > 0 {
+			changed = append(changed, diff...)
+			c.Status, c.ContentChanged = StatusChanged, true
+		}
+	}
+	if !h.Pinned() && (ap.Script != nil || len(ap.Scripts) > 0) {
 		// The person approved a pinned file; the same command now runs a program found on
 		// PATH ($VAR changed, say), which nothing pins: that is not what they approved.
 		now := "a program found on PATH"
@@ -203,6 +199,31 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 		c.Reason = strings.Join(notes, "; ")
 	}
 	return c
+}
+
+// scriptChanges says how the hook's pinned script now (cur, or pinErr) differs from old, the
+// pin its approval ap holds for it (nil when none): one phrase per difference.
+func scriptChanges(h config.Hook, ap *Approval, old, cur *ScriptPin, pinErr error) []string {
+	var changed []string
+	switch {
+	case old == nil:
+		changed = append(changed, fmt.Sprintf("script %s was not pinned when approved", h.Script))
+	case old.Path != h.Script:
+		changed = append(changed, fmt.Sprintf("script path differs (approved %s, now %s)", old.Path, h.Script))
+	case pinErr != nil:
+		if errors.Is(pinErr, fs.ErrNotExist) {
+			changed = append(changed, fmt.Sprintf("script %s is missing", h.Script))
+		} else {
+			changed = append(changed, fmt.Sprintf("script cannot be read (%v)", pinErr))
+		}
+	case old.SHA256 != cur.SHA256:
+		changed = append(changed, fmt.Sprintf("content differs (sha256 %s, approved %s)",
+			short(cur.SHA256), short(old.SHA256)))
+	}
+	if old != nil && ap.Pin != pinOf(h) {
+		changed = append(changed, fmt.Sprintf("pin differs (approved %s, now %s)", pinName(ap.Pin), pinName(pinOf(h))))
+	}
+	return changed
 }
 
 // projectPin returns the pin of the script at path among those of a command approved per

@@ -388,7 +388,7 @@ func TestPinModeIsPartOfTheApproval(t *testing.T) {
 		t.Errorf("the allowlist does not record pin exec:\n%s", data)
 	}
 	// ApproveSeen, the prompt's approval, records it too.
-	if _, err := s.ApproveSeen(exec, mustPin(t, exec.Script)); err != nil {
+	if _, err := s.ApproveSeen(exec, Script{Pin: mustPin(t, exec.Script)}); err != nil {
 		t.Fatal(err)
 	}
 	if list, err := s.Load(); err != nil || list.Check(h).Status != StatusChanged || list.Check(exec).Status != StatusApproved {

@@ -159,6 +159,20 @@ func readApproval(r *jsonx.Reader, w *approvalJSON, pin *pinJSON) error {
 			})
 		case "pin":
 			w.Pin, err = r.StringOrNull()
+		case "files":
+			w.Files = nil
+			err = r.Array(func() error {
+				w.Files = append(w.Files, filePinJSON{})
+				if r.Null() {
+					return nil
+				}
+				return readFile(r, &w.Files[len(w.Files)-1])
+			})
+		case "guard":
+			w.Guard = false
+			if !r.Null() {
+				w.Guard, err = r.Bool()
+			}
 		case "remote":
 			w.Remote = nil
 			if !r.Null() {
@@ -190,4 +204,42 @@ func readPin(r *jsonx.Reader, s *pinJSON) error {
 		}
 		return err
 	})
+}
+
+func readFile(r *jsonx.Reader, f *filePinJSON) error {
+	return r.Object(func(key string) (err error) {
+		switch key {
+		case "path":
+			f.Path, err = r.StringOrNull()
+		case "sha256":
+			f.SHA256, err = r.StringOrNull()
+		case "mtime":
+			f.Mtime, err = r.StringOrNull()
+		case "size":
+			if !r.Null() {
+				f.Size, err = r.Int()
+			}
+		case "dev":
+			if !r.Null() {
+				f.Dev, err = readUint(r)
+			}
+		case "ino":
+			if !r.Null() {
+				f.Ino, err = readUint(r)
+			}
+		default:
+			err = unknownKey(r, key)
+		}
+		return err
+	})
+}
+
+// readUint reads a device or inode number. jsonx reads int64: a number past its range is an
+// error, which makes the file corrupt, never a different number.
+func readUint(r *jsonx.Reader) (uint64, error) {
+	v, err := r.Int()
+	if err == nil && v < 0 {
+		err = r.Errorf("negative device or inode number %d", v)
+	}
+	return uint64(v), err
 }

@@ -40,6 +40,14 @@ func FuzzDecode(f *testing.F) {
 		`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[null],"allowed_env":[""]}}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[],"allowed_env":null,"method":null}}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"./g.sh","script":{"path":"/g.sh","sha256":"` + sumA + `"},"remote":{"method":"sherma"}}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"./w ./g.sh","guard":true,"script":{"path":"/g.sh","sha256":"` + sumA + `"},` +
+			`"files":[{"path":"/w","sha256":"` + sumA + `","size":3,"mtime":"2025-03-04T05:06:07Z"},{"path":"/usr/bin/python3","size":9,"mtime":"2025-03-04T05:06:07Z","dev":2049,"ino":77}]}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"c","guard":null,"files":null}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"c","files":[{"path":"/w"}]}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"c","files":[{"path":"/w","sha256":"` + sumA + `","ino":1}]}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"c","files":[{"path":"/w","ino":-1}]}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"c","files":[{"path":"/w","ino":1},{"path":"/w","ino":2}]}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{},"files":[{"path":"/w","ino":1}]}]}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -109,6 +117,7 @@ func FuzzDecodeMatchesEncodingJSON(f *testing.F) {
 	f.Add([]byte(`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[{"name":"A","value":"\u00e9 $T"}],"allowed_env":["T","U"],"method":"sherma"}}]}`))
 	f.Add([]byte(`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[],"allowed_env":[]}}]}`))
 	f.Add([]byte(` { "version" : 1 } `))
+	f.Add([]byte(`{"version":1,"approvals":[{"event":"e","command":"./w ./g.sh","guard":true,"files":[{"path":"/w","sha256":"` + sumA + `","size":3,"mtime":"2025-03-04T05:06:07+01:00"},{"path":"/p","dev":1,"ino":2,"size":0}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		fast, err := Decode(data)
 		if err != nil {

@@ -85,7 +85,7 @@ func (g *Gate) Decide(ctx context.Context, h config.Hook, s Script) Status {
 	// interruption ends like the run.
 	store := *g.Store
 	store.Interrupt = ctx.Done()
-	if _, err := store.ApproveSeen(h, c.Current); err != nil {
+	if _, err := store.ApproveSeen(h, s); err != nil {
 		g.warn("the approval was not recorded: %v", err)
 	}
 	return StatusApproved

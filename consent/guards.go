@@ -1,12 +1,15 @@
 package consent
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/internal/jsonx"
@@ -24,12 +27,94 @@ type Guard struct {
 	// Agents are the dialects the entry runs under, empty for every one.
 	Agents     []string `json:"agents"`
 	FailClosed bool     `json:"fail_closed"`
+	// Pin and Files are the guard's content as approved (SPEC 18.1): how its script runs
+	// (config.PinExec, or "" for by its path) and the pin of every file its command names, the
+	// script first among them, sorted by path. Files is nil in a guard recorded before content
+	// was, which any approval of new content then changes; empty when nothing is pinned.
+	Pin   string    `json:"pin,omitempty"`
+	Files []FilePin `json:"files"`
 }
 
-// GuardOf is the record of a configured hook; it is a guard only when h.Guard() is true.
+// GuardOf is the record of a configured hook as its config says it (its content is not read:
+// see guardOfApproval); it is a guard only when h.Guard() is true.
 func GuardOf(h config.Hook) Guard {
 	return Guard{Event: h.Event, Command: h.Command, Matcher: nonNil(h.MatcherList()),
-		Agents: nonNil(slices.Clone(h.Agents)), FailClosed: h.FailClosed}
+		Agents: nonNil(slices.Clone(h.Agents)), FailClosed: h.FailClosed, Pin: pinOf(h)}
+}
+
+// guardOfApproval is the record of a guard approved as ap: GuardOf with the content ap pins.
+func guardOfApproval(h config.Hook, ap Approval) Guard {
+	g := GuardOf(h)
+	g.Pin, g.Files = ap.Pin, ap.pins()
+	return g
+}
+
+// pins is every file the approval pins, its script or project scripts included, by path.
+func (ap Approval) pins() []FilePin {
+	out := []FilePin{}
+	add := func(p ScriptPin) {
+		out = append(out, FilePin{Path: p.Path, SHA256: p.SHA256, Size: p.Size, Mtime: p.Mtime})
+	}
+	if ap.Script != nil {
+		add(*ap.Script)
+	}
+	for _, p := range ap.Scripts {
+		add(p)
+	}
+	out = append(out, ap.Files...)
+	sortFiles(out)
+	return out
+}
+
+// sameContent reports whether the recorded guard's content is the approval's, exactly.
+func (g Guard) sameContent(ap Approval) bool {
+	return g.Files != nil && g.Pin == ap.Pin && slices.EqualFunc(g.Files, ap.pins(), sameFile)
+}
+
+// sameFile compares two pins whatever their mtime when they pin content: the content is what
+// is approved, and a touch changes nothing of it.
+func sameFile(x, y FilePin) bool {
+	if !x.Identity() {
+		x.Mtime, x.Size, y.Mtime, y.Size = time.Time{}, 0, time.Time{}, 0
+	}
+	return x.Same(y)
+}
+
+// contentChanges says how the content of a guard approved as now differs from the recorded
+// guard g: the pin, a file whose pin differs, a file pinned now and not then or the reverse.
+// For a command whose script is named under $CLAUDE_PROJECT_DIR the record holds one script
+// per project: a file of another project missing from now is no change, and this project's
+// script, not recorded before, is a first approval there, not a change.
+func contentChanges(g Guard, h config.Hook, now Guard) []string {
+	if g.Files == nil {
+		return []string{"its content was not recorded (it was approved by an older hookctl)"}
+	}
+	var out []string
+	if g.Pin != now.Pin {
+		out = append(out, fmt.Sprintf("pin differs (approved %s, now %s)", pinName(g.Pin), pinName(now.Pin)))
+	}
+	was := map[string]FilePin{}
+	for _, f := range g.Files {
+		was[f.Path] = f
+	}
+	for _, f := range now.Files {
+		old, ok := was[f.Path]
+		switch {
+		case ok && !sameFile(old, f):
+			out = append(out, fmt.Sprintf("file %s differs (now %s, approved %s)", f.Path, f.brief(), old.brief()))
+		case !ok && !(h.ProjectScript && f.Path == h.Script):
+			out = append(out, fmt.Sprintf("file %s was not pinned when approved", f.Path))
+		}
+		delete(was, f.Path)
+	}
+	if !h.ProjectScript {
+		for _, f := range g.Files {
+			if _, ok := was[f.Path]; ok {
+				out = append(out, fmt.Sprintf("file %s was pinned when approved and is no longer named", f.Path))
+			}
+		}
+	}
+	return out
 }
 
 func nonNil(s []string) []string {
@@ -142,8 +227,9 @@ func showList(l []string) string {
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
-// ErrGuardRecord marks a guard record that cannot be read or trusted: it blocks every
-// pre_tool_call until it is fixed, and nothing is written over it.
+// ErrGuardRecord marks a guard record that cannot be read or trusted: it blocks every call of
+// an event a guard could cover (pre_tool_call, and pre_llm_call where a hook can refuse a
+// prompt) until it is fixed. One that cannot be read is never written over.
 var ErrGuardRecord = errors.New("guard record cannot be trusted")
 
 // GuardPath is the guard record beside the allowlist at path: allowlist.json's is
@@ -160,30 +246,110 @@ const maxGuards = 16 << 20
 
 // guardFile is the record's wire form, as encodeGuards writes it.
 type guardFile struct {
-	Version *int64  `json:"version"`
-	Guards  []Guard `json:"guards"`
+	Version *int64      `json:"version"`
+	Guards  []guardJSON `json:"guards"`
 }
 
-// Guards reads the guard record: none when it does not exist. One that cannot be read, is
-// not the expected shape, or is writable by others or owned by another user is an error
-// wrapping ErrGuardRecord.
+type guardJSON struct {
+	Event      string         `json:"event"`
+	Command    string         `json:"command"`
+	Matcher    []string       `json:"matcher"`
+	Agents     []string       `json:"agents"`
+	FailClosed bool           `json:"fail_closed"`
+	Pin        string         `json:"pin,omitempty"`
+	Files      *[]filePinJSON `json:"files,omitempty"`
+}
+
+// Guards reads the guard record and checks it against the allowlist (SPEC 18.1, 23.14): none
+// when neither holds a guard. It is an error wrapping ErrGuardRecord, so that every call a
+// guard could cover blocks, when the record cannot be read (see readGuards), or when the
+// allowlist holds a guard approval that the record lacks, or holds with other content: the
+// record is missing, emptied, or older than the allowlist. That is decided by what the files
+// say, never by their times.
 func (s *Store) Guards() ([]Guard, error) {
+	guards, exists, err := s.readGuards()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.matchAllowlist(guards, exists); err != nil {
+		return nil, err
+	}
+	return guards, nil
+}
+
+// matchAllowlist checks that every guard approval of the allowlist is in the record as it
+// was approved. An allowlist that is missing or cannot be read says nothing here: it
+// approves nothing, so every guard's hook is skipped and a fail_closed one blocks anyway.
+// Without a record, an allowlist whose text has no "guard" key is not decoded: the common
+// case of no guard at all costs one read.
+func (s *Store) matchAllowlist(guards []Guard, exists bool) error {
+	data, _, err := safefile.ReadFile(s.Path, maxAllowlist)
+	if err != nil || !exists && !bytes.Contains(data, []byte(`"guard"`)) {
+		return nil
+	}
+	a, err := decodeOwned(data)
+	if err != nil {
+		return nil
+	}
+	recorded := make(map[[2]string]Guard, len(guards))
+	for _, g := range guards {
+		recorded[g.key()] = g
+	}
 	path := s.GuardPath()
-	data, fi, err := safefile.ReadFile(path, maxGuards)
+	for _, ap := range a.Approvals {
+		if !ap.Guard {
+			continue
+		}
+		name := fmt.Sprintf("%s on %s", ap.Command, ap.Event)
+		g, ok := recorded[[2]string{ap.Event, ap.Command}]
+		switch {
+		case !exists:
+			return fmt.Errorf("%w: %s is missing, but %s holds the approval of the guard %s", ErrGuardRecord, path, s.Path, name)
+		case !ok:
+			return fmt.Errorf("%w: %s lacks the guard %s that %s approved", ErrGuardRecord, path, name, s.Path)
+		case !g.sameContent(ap):
+			return fmt.Errorf("%w: %s holds other content for the guard %s than %s approved", ErrGuardRecord, path, name, s.Path)
+		}
+	}
+	return nil
+}
+
+// RecordReadable reports whether the guard record can be read as it is (or is
+// missing), so that writing it anew is its fix; false for one that must be removed first.
+func (s *Store) RecordReadable() bool {
+	_, _, err := s.readGuards()
+	return err == nil
+}
+
+// readGuards reads the guard record as it is, and whether it exists. One that is a symlink
+// (dangling or not), cannot be read, is not the expected shape, or is writable by others or
+// owned by another user is an error wrapping ErrGuardRecord.
+func (s *Store) readGuards() ([]Guard, bool, error) {
+	path := s.GuardPath()
+	// hookctl writes the record by rename, so a symlink there is someone else's doing; and a
+	// dangling one must not read as "no record".
+	lfi, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, false, nil
+	}
+	if err == nil && lfi.Mode()&fs.ModeSymlink != 0 {
+		return nil, true, fmt.Errorf("%w: %s is a symlink", ErrGuardRecord, path)
+	}
+	data, fi, err := safefile.ReadFile(path, maxGuards)
+	if err == nil && !os.SameFile(lfi, fi) {
+		err = errors.New("it was replaced while it was read")
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: reading %s: %v", ErrGuardRecord, path, err)
+		return nil, true, fmt.Errorf("%w: reading %s: %v", ErrGuardRecord, path, err)
 	}
 	if err := s.checkTrust(path, fi); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrGuardRecord, err)
+		return nil, true, fmt.Errorf("%w: %w", ErrGuardRecord, err)
 	}
 	guards, err := decodeGuards(data)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrGuardRecord, path, err)
+		return nil, true, fmt.Errorf("%w: %s: %v", ErrGuardRecord, path, err)
 	}
-	return guards, nil
+	return guards, true, nil
 }
 
 func decodeGuards(data []byte) ([]Guard, error) {
@@ -248,6 +414,29 @@ func readGuard(r *jsonx.Reader) (Guard, error) {
 			if !r.Null() {
 				g.FailClosed, err = r.Bool()
 			}
+		case "pin":
+			if g.Pin, err = r.StringOrNull(); err == nil && g.Pin != "" && g.Pin != config.PinExec {
+				err = r.Errorf("pin %q is not %q", g.Pin, config.PinExec)
+			}
+		case "files":
+			g.Files = nil
+			if r.Null() {
+				return nil
+			}
+			var ws []filePinJSON
+			err = r.Array(func() error {
+				ws = append(ws, filePinJSON{})
+				if r.Null() {
+					return nil
+				}
+				return readFile(r, &ws[len(ws)-1])
+			})
+			if err == nil {
+				g.Files, err = toFiles(ws)
+			}
+			if err == nil && g.Files == nil {
+				g.Files = []FilePin{}
+			}
 		default:
 			err = unknownKey(r, key)
 		}
@@ -271,12 +460,20 @@ func readStrings(r *jsonx.Reader) ([]string, error) {
 }
 
 func encodeGuards(guards map[[2]string]Guard) []byte {
-	list := make([]Guard, 0, len(guards))
+	list := make([]guardJSON, 0, len(guards))
 	for _, g := range guards {
-		g.Matcher, g.Agents = nonNil(g.Matcher), nonNil(g.Agents)
-		list = append(list, g)
+		w := guardJSON{Event: g.Event, Command: g.Command, Matcher: nonNil(g.Matcher), Agents: nonNil(g.Agents),
+			FailClosed: g.FailClosed, Pin: g.Pin}
+		if g.Files != nil {
+			files := filesJSON(g.Files)
+			if files == nil {
+				files = []filePinJSON{}
+			}
+			w.Files = &files
+		}
+		list = append(list, w)
 	}
-	slices.SortFunc(list, func(a, b Guard) int {
+	slices.SortFunc(list, func(a, b guardJSON) int {
 		return strings.Compare(a.Event+"\x00"+a.Command, b.Event+"\x00"+b.Command)
 	})
 	out, err := json.MarshalIndent(guardFile{Version: new(int64(fileVersion)), Guards: list}, "", "  ")
@@ -289,7 +486,7 @@ func encodeGuards(guards map[[2]string]Guard) []byte {
 // changeGuards edits the guard record; the caller holds the allowlist's lock. change returns
 // whether there is anything to write. A record that cannot be read or trusted is left as it is.
 func (s *Store) changeGuards(change func(map[[2]string]Guard) bool) error {
-	list, err := s.Guards()
+	list, _, err := s.readGuards()
 	if err != nil {
 		return err
 	}
@@ -319,23 +516,59 @@ func guardsOf(hooks []config.Hook) []Guard {
 	return out
 }
 
-// Dropped returns the recorded guards that approving the hooks would drop or change: with
-// anew (approve --all), every recorded guard the hooks do not hold as it is; else each
-// recorded guard of an (event, command) approved as something else. A command that does this
-// must have the person's word (SPEC 17.1).
-func Dropped(recorded []Guard, hooks []config.Hook, anew bool) []Guard {
-	now := map[[2]string]config.Hook{}
-	for _, h := range hooks {
-		now[[2]string{h.Event, h.Command}] = h
+// Change is a recorded guard that an approval would drop or change, and how.
+type Change struct {
+	Guard Guard
+	// Why says what the approval changes: "" for a guard dropped or no longer configured as
+	// recorded, else how its content (pin, files) differs.
+	Why string
+}
+
+// Dropped returns the recorded guards that approving p would drop or change: with anew
+// (approve --all), every recorded guard the hooks do not hold as it is; else each recorded
+// guard of an (event, command) approved as something else; and a guard whose content (its
+// pin, or any file its command pins) differs from what was recorded (SPEC 18.1: a guard is
+// its content). A command that does this must have the person's word (SPEC 17.1).
+func Dropped(recorded []Guard, p Prepared, anew bool) []Change {
+	type prepared struct {
+		h  config.Hook
+		ap Approval
 	}
-	var out []Guard
+	now := map[[2]string]prepared{}
+	for i, h := range p.Hooks {
+		now[[2]string{h.Event, h.Command}] = prepared{h, p.Approvals[i]}
+	}
+	var out []Change
 	for _, g := range recorded {
-		h, ok := now[g.key()]
+		n, ok := now[g.key()]
 		switch {
 		case !ok && anew:
-			out = append(out, g)
-		case ok && !(h.Guard() && GuardOf(h).Same(g)):
-			out = append(out, g)
+			out = append(out, Change{Guard: g})
+		case !ok:
+		case !(n.h.Guard() && GuardOf(n.h).Same(g)):
+			out = append(out, Change{Guard: g})
+		default:
+			if diff := contentChanges(g, n.h, guardOfApproval(n.h, n.ap)); len(diff) > 0 {
+				out = append(out, Change{Guard: g, Why: "its content changed: " + strings.Join(diff, "; ")})
+			}
+		}
+	}
+	return out
+}
+
+// Guards returns the guards the allowlist says were approved (Approval.Guard), as far as an
+// approval tells them (its matcher as one string, its agents not known): what a guard record
+// that cannot be trusted stood for.
+func (a *Allowlist) Guards() []Guard {
+	var out []Guard
+	for _, ap := range a.Approvals {
+		if ap.Guard {
+			var m []string
+			if ap.Matcher != "" && ap.Matcher != "*" {
+				m = []string{ap.Matcher}
+			}
+			out = append(out, Guard{Event: ap.Event, Command: ap.Command, Matcher: nonNil(m), Agents: []string{},
+				FailClosed: true, Pin: ap.Pin, Files: ap.pins()})
 		}
 	}
 	return out

@@ -20,6 +20,10 @@ func FuzzDecodeGuards(f *testing.F) {
 		`{"version":1,"guards":[{"event":"e"`,
 		`{"version":1,"guards":[],"x":1}`,
 		`{"version":1} {}`,
+		`{"version":1,"guards":[{"event":"e","command":"./w ./g.sh","fail_closed":true,"pin":"exec","files":[{"path":"/g.sh","sha256":"` + sumA + `","size":1,"mtime":"2025-03-04T05:06:07Z"},{"path":"/usr/bin/env","dev":2049,"ino":7,"size":9,"mtime":""}]}]}`,
+		`{"version":1,"guards":[{"event":"e","command":"c","files":[]},{"event":"e","command":"d","files":null}]}`,
+		`{"version":1,"guards":[{"event":"e","command":"c","pin":"path"}]}`,
+		`{"version":1,"guards":[{"event":"e","command":"c","files":[{"path":"/g"},{"path":"/g","ino":1}]}]}`,
 		`null`,
 		``,
 	} {
@@ -41,7 +45,10 @@ func FuzzDecodeGuards(f *testing.F) {
 		slices.SortFunc(guards, func(a, b Guard) int {
 			return strings.Compare(a.Event+"\x00"+a.Command, b.Event+"\x00"+b.Command)
 		})
-		if !slices.EqualFunc(guards, again, Guard.Same) {
+		same := func(x, y Guard) bool {
+			return x.Same(y) && x.Pin == y.Pin && (x.Files == nil) == (y.Files == nil) && slices.EqualFunc(x.Files, y.Files, FilePin.Same)
+		}
+		if !slices.EqualFunc(guards, again, same) {
 			t.Fatalf("round trip changed the record:\n%v\n%v", guards, again)
 		}
 	})
@@ -125,20 +132,30 @@ func TestDropped(t *testing.T) {
 	guard := hook(t, "pre_tool_call", "./g.sh", "Bash", true)
 	open := hook(t, "pre_tool_call", "./g.sh", "Bash", false)
 	other := hook(t, "post_tool_call", "./n.sh", "", false)
-	recorded := []Guard{GuardOf(guard)}
-	if d := Dropped(recorded, []config.Hook{guard, other}, true); len(d) != 0 {
+	recorded := []Guard{guardOfApproval(guard, Approval{})}
+	if d := Dropped(recorded, prep(t, guard, other), true); len(d) != 0 {
 		t.Errorf("approving the guard unchanged drops %v", d)
 	}
-	if d := Dropped(recorded, []config.Hook{open}, false); len(d) != 1 {
+	if d := Dropped(recorded, prep(t, open), false); len(d) != 1 {
 		t.Errorf("approving the entry without fail_closed drops %v, want the guard", d)
 	}
-	if d := Dropped(recorded, []config.Hook{other}, false); len(d) != 0 {
+	if d := Dropped(recorded, prep(t, other), false); len(d) != 0 {
 		t.Errorf("approving another hook drops %v", d)
 	}
-	if d := Dropped(recorded, []config.Hook{other}, true); len(d) != 1 {
+	if d := Dropped(recorded, prep(t, other), true); len(d) != 1 {
 		t.Errorf("approve --all without the guard drops %v, want the guard", d)
 	}
 	if d := Revoked(recorded, "./g.sh", "post_tool_call"); len(d) != 0 {
 		t.Errorf("revoking on another event drops %v", d)
 	}
+}
+
+// prep is what approving the hooks would record, read now.
+func prep(t *testing.T, hooks ...config.Hook) Prepared {
+	t.Helper()
+	p, errs := NewStore(t.TempDir() + "/allowlist.json").Prepare(hooks)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return p
 }

@@ -69,7 +69,7 @@ func TestProjectPins(t *testing.T) {
 	}
 
 	// The prompt in b records b's script, with a's kept.
-	if _, err := s.ApproveSeen(hb, c.Current); err != nil {
+	if _, err := s.ApproveSeen(hb, Script{Pin: c.Current}); err != nil {
 		t.Fatal(err)
 	}
 	if list, err = s.Load(); err != nil {

@@ -92,10 +92,10 @@ func (s *Store) load() (*Allowlist, safefile.Stamp, error) {
 func (s *Store) stamp() safefile.Stamp { return safefile.StatStamp(s.Path) }
 
 // Approve records approvals of the hooks, replacing any earlier approval of the same (event,
-// command), and returns the approvals written. Pinned hooks have their script hashed now. The
-// guards among the hooks are recorded, and a recorded guard of an (event, command) approved as
-// something else is dropped. When the existing file cannot be read or trusted, nothing is
-// written.
+// command), and returns the approvals written. Pinned hooks have their script and files hashed
+// now. The guards among the hooks are recorded, and a recorded guard of an (event, command)
+// approved as something else is dropped. When the existing file cannot be read or trusted,
+// nothing is written.
 func (s *Store) Approve(hooks ...config.Hook) ([]Approval, error) { return s.approve(hooks, false) }
 
 // ApproveAll is Approve that records the guards anew (approve --all): the guard record becomes
@@ -103,22 +103,76 @@ func (s *Store) Approve(hooks ...config.Hook) ([]Approval, error) { return s.app
 func (s *Store) ApproveAll(hooks ...config.Hook) ([]Approval, error) { return s.approve(hooks, true) }
 
 func (s *Store) approve(hooks []config.Hook, anew bool) ([]Approval, error) {
+	p, errs := s.Prepare(hooks)
+	if len(errs) > 0 {
+		return nil, errs[0]
+	}
+	return s.Record(p, anew)
+}
+
+// Prepared is what an approval of some hooks would record, their files read once: a command
+// shows the person (and compares with the guard record) exactly what it then writes.
+type Prepared struct {
+	Hooks []config.Hook
+	// Approvals are the hooks' approvals, one each, in the same order.
+	Approvals []Approval
+}
+
+// Prepare pins the hooks' scripts and files now. A hook whose files cannot be read is left
+// out, with an error naming it, so that one missing file does not stop every approval.
+func (s *Store) Prepare(hooks []config.Hook) (Prepared, []error) {
 	at := s.now().UTC().Truncate(time.Second)
-	var written []Approval
-	index := map[[2]string]int{}
+	var p Prepared
+	var errs []error
 	for _, h := range hooks {
 		if h.Event == "" || h.Command == "" {
-			return nil, fmt.Errorf("approving hook %q of event %q: event and command must not be empty", h.Command, h.Event)
+			errs = append(errs, fmt.Errorf("approving hook %q of event %q: event and command must not be empty", h.Command, h.Event))
+			continue
 		}
-		ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: at, Pin: pinOf(h), Remote: remoteOf(h)}
-		if h.Pinned() {
-			pin, err := PinScript(h.Script)
-			if err != nil {
-				return nil, fmt.Errorf("approving hook %q: %w", h.Command, err)
-			}
-			ap.setPin(h, pin)
+		ap, err := approvalOf(h, at, ReadScript(h))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("not approved %s %s: %w", h.Event, h.Command, err))
+			continue
 		}
-		key := [2]string{h.Event, h.Command}
+		p.Hooks, p.Approvals = append(p.Hooks, h), append(p.Approvals, ap)
+	}
+	return p, errs
+}
+
+// approvalOf is the approval of h with its script and files as seen.
+func approvalOf(h config.Hook, at time.Time, seen Script) (Approval, error) {
+	ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: at, Pin: pinOf(h),
+		Remote: remoteOf(h), Guard: h.Guard()}
+	if h.Pinned() {
+		if seen.Err != nil {
+			return Approval{}, seen.Err
+		}
+		if seen.Pin == nil {
+			return Approval{}, fmt.Errorf("its script %s could not be read", h.Script)
+		}
+		ap.setPin(h, seen.Pin)
+	}
+	if !h.Remote() && len(h.Files) > 0 {
+		if len(seen.Files) != len(h.Files) {
+			seen.Files = ReadFiles(h.Files)
+		}
+		files, err := filesOf(seen.Files)
+		if err != nil {
+			return Approval{}, err
+		}
+		ap.Files = files
+	}
+	return ap, nil
+}
+
+// Record writes the prepared approvals, replacing earlier ones of the same (event, command),
+// and records their guards (anew: the record becomes exactly those guards). It returns the
+// approvals written.
+func (s *Store) Record(p Prepared, anew bool) ([]Approval, error) {
+	var written []Approval
+	index := map[[2]string]int{}
+	for _, ap := range p.Approvals {
+		key := [2]string{ap.Event, ap.Command}
 		if i, ok := index[key]; ok {
 			written[i] = ap
 			continue
@@ -126,22 +180,19 @@ func (s *Store) approve(hooks []config.Hook, anew bool) ([]Approval, error) {
 		index[key] = len(written)
 		written = append(written, ap)
 	}
-	return s.record(written, index, hooks, anew)
+	return s.record(written, index, p.Hooks, anew)
 }
 
-// ApproveSeen records an approval of h pinned to the script content the person was shown, so
-// that an edit made while they were deciding is not approved unseen: the next run finds the
-// hook changed and asks again.
-func (s *Store) ApproveSeen(h config.Hook, seen *ScriptPin) (Approval, error) {
+// ApproveSeen records an approval of h pinned to the script content (and files) the person was
+// shown, so that an edit made while they were deciding is not approved unseen: the next run
+// finds the hook changed and asks again.
+func (s *Store) ApproveSeen(h config.Hook, seen Script) (Approval, error) {
 	if h.Event == "" || h.Command == "" {
 		return Approval{}, fmt.Errorf("approving hook %q of event %q: event and command must not be empty", h.Command, h.Event)
 	}
-	ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: s.now().UTC().Truncate(time.Second), Pin: pinOf(h), Remote: remoteOf(h)}
-	if h.Pinned() {
-		if seen == nil {
-			return Approval{}, fmt.Errorf("approving hook %q: its script %s could not be read", h.Command, h.Script)
-		}
-		ap.setPin(h, seen)
+	ap, err := approvalOf(h, s.now().UTC().Truncate(time.Second), seen)
+	if err != nil {
+		return Approval{}, fmt.Errorf("approving hook %q: %w", h.Command, err)
 	}
 	var guards []config.Hook // a prompt records a guard, and drops none
 	if h.Guard() {
@@ -184,29 +235,34 @@ func (ap *Approval) keepProjects(old Approval) {
 }
 
 // record writes the approvals, replacing earlier ones of the same (event, command) (index),
-// and the guards among hooks (all of them anew, when anew). The guard record is written first:
-// a guard recorded for a hook not yet approved changes nothing, an approval without its guard
-// would leave it unguarded.
+// and the guards among hooks (all of them anew, when anew), each with the content its final
+// approval pins. The guard record is written first: a guard recorded for a hook not yet
+// approved changes nothing, an approval without its guard would leave it unguarded.
 func (s *Store) record(written []Approval, index map[[2]string]int, hooks []config.Hook, anew bool) ([]Approval, error) {
 	if len(written) == 0 && !anew {
 		return nil, nil
 	}
-	err := s.update(func() error { return s.recordGuards(hooks, anew) }, func(a *Allowlist) bool {
-		if len(written) == 0 {
-			return false
-		}
-		kept := a.Approvals[:0]
-		for _, ap := range a.Approvals {
-			i, ok := index[[2]string{ap.Event, ap.Command}]
-			if !ok {
-				kept = append(kept, ap)
-				continue
+	err := s.update(func(a *Allowlist) (bool, error) {
+		if len(written) > 0 {
+			kept := a.Approvals[:0]
+			for _, ap := range a.Approvals {
+				i, ok := index[[2]string{ap.Event, ap.Command}]
+				if !ok {
+					// Recording the guards anew drops those the hooks do not hold (the person
+					// agreed): the allowlist's second copy of guard-ness follows.
+					ap.Guard = ap.Guard && !anew
+					kept = append(kept, ap)
+					continue
+				}
+				written[i].keepProjects(ap)
 			}
-			written[i].keepProjects(ap)
+			a.Approvals = append(kept, written...)
+			sortApprovals(a.Approvals)
 		}
-		a.Approvals = append(kept, written...)
-		sortApprovals(a.Approvals)
-		return true
+		if err := s.recordGuards(hooks, a, anew); err != nil {
+			return false, err
+		}
+		return len(written) > 0, nil
 	})
 	if err != nil {
 		return nil, err
@@ -230,7 +286,10 @@ func (s *Store) Revoke(command, event string) (int, error) {
 			return len(guards) != n
 		})
 	}
-	err := s.update(revoke, func(a *Allowlist) bool {
+	err := s.update(func(a *Allowlist) (bool, error) {
+		if err := revoke(); err != nil {
+			return false, err
+		}
 		kept := a.Approvals[:0]
 		for _, ap := range a.Approvals {
 			if ap.Command == command && (event == "" || ap.Event == event) {
@@ -240,7 +299,7 @@ func (s *Store) Revoke(command, event string) (int, error) {
 			kept = append(kept, ap)
 		}
 		a.Approvals = kept
-		return removed > 0
+		return removed > 0, nil
 	})
 	if err != nil {
 		return 0, err
@@ -258,9 +317,10 @@ func (s *Store) Mode() (os.FileMode, error) {
 }
 
 // update is the locked read-modify-write every change goes through. change edits the loaded
-// allowlist and reports whether there is anything to write. A load error aborts before any
-// write, so a corrupt file is left exactly as it was.
-func (s *Store) update(before func() error, change func(*Allowlist) bool) error {
+// allowlist (and may write the guard record, under the same lock) and reports whether there is
+// anything to write. A load error aborts before any write, so a corrupt file is left exactly
+// as it was.
+func (s *Store) update(change func(*Allowlist) (bool, error)) error {
 	dir := filepath.Dir(s.Path)
 	// MkdirAll leaves an existing folder's mode alone: it may be shared on purpose.
 	dirMode := fs.FileMode(0o700)
@@ -288,13 +348,8 @@ func (s *Store) update(before func() error, change func(*Allowlist) bool) error 
 	if err != nil {
 		return err
 	}
-	if before != nil {
-		if err := before(); err != nil {
-			return err
-		}
-	}
-	if !change(a) {
-		return nil
+	if write, err := change(a); err != nil || !write {
+		return err
 	}
 	removeStaleTemps(s.Path)
 	if err := safefile.WriteFile(s.Path, a.Encode(), s.fileMode()); err != nil {
@@ -320,10 +375,10 @@ func removeStaleTemps(path string) {
 	}
 }
 
-// recordGuards records the guards among hooks and drops a recorded guard of an (event,
-// command) among them that is no longer one; with anew, the record becomes exactly the guards
-// among hooks. The caller holds the lock.
-func (s *Store) recordGuards(hooks []config.Hook, anew bool) error {
+// recordGuards records the guards among hooks, each with the content its approval in a
+// holds, and drops a recorded guard of an (event, command) among them that is no longer one;
+// with anew, the record becomes exactly the guards among hooks. The caller holds the lock.
+func (s *Store) recordGuards(hooks []config.Hook, a *Allowlist, anew bool) error {
 	if len(hooks) == 0 && !anew {
 		return nil
 	}
@@ -334,12 +389,15 @@ func (s *Store) recordGuards(hooks []config.Hook, anew bool) error {
 		}
 		for _, h := range hooks {
 			k := [2]string{h.Event, h.Command}
-			if h.Guard() {
-				guards[k] = GuardOf(h)
+			ap := a.find(h.Event, h.Command)
+			if h.Guard() && ap != nil {
+				guards[k] = guardOfApproval(h, *ap)
 			} else {
 				delete(guards, k)
 			}
 		}
-		return !maps.EqualFunc(before, guards, Guard.Same)
+		return !maps.EqualFunc(before, guards, func(x, y Guard) bool {
+			return x.Same(y) && x.Pin == y.Pin && slices.EqualFunc(x.Files, y.Files, FilePin.Same) && (x.Files == nil) == (y.Files == nil)
+		})
 	})
 }

@@ -20,8 +20,12 @@ func GuardFindings(cfg *config.Config, store *consent.Store) []Finding {
 		fix := fmt.Sprintf("review %s, then remove it (rm %s) and, at a terminal, run: hookctl hooks approve --all",
 			store.GuardPath(), config.ShellQuote(store.GuardPath()))
 		var ue *consent.UntrustedError
-		if errors.As(err, &ue) {
+		switch {
+		case errors.As(err, &ue):
 			fix = ue.Fix
+		case store.RecordReadable():
+			// Missing, or lacking what the allowlist approved: writing it anew is the fix.
+			fix = fmt.Sprintf("check that %s holds your guards, then, at a terminal, run: hookctl hooks approve --all (or hookctl hooks revoke a guard you no longer want)", cfg.Path)
 		}
 		out = append(out, Finding{Severity: SeverityError, Check: "guard",
 			Message: fmt.Sprintf("%v: every event a guard could cover is blocked until it is fixed", err), Fix: fix})

@@ -346,16 +346,24 @@ func (d *Dispatcher) runTogether(ctx context.Context, f *firing, hooks []config.
 	wg.Wait()
 }
 
-// admission is a hook that consent let run, with its pinned script held open until it ran.
+// admission is a hook that consent let run, with its pinned script held open until it ran,
+// and the other files its command names as consent saw them.
 type admission struct {
 	h      config.Hook
 	script *heldScript
+	// files are not held open: a command may name many, and an interpreter is large. Each is
+	// pinned again just before the start and after the exit instead (SPEC 18.1), which leaves
+	// the window of 14.3 (a swap and a swap back within the run) for them too.
+	files []consent.FileState
 }
 
 // admit opens and reads the hook's pinned script and asks consent about that content. A hook
 // consent refuses gets its result and effect, and a nil admission.
 func (d *Dispatcher) admit(ctx context.Context, f *firing, h config.Hook) (*admission, HookResult, effect) {
 	held, seen := holdScript(h)
+	if !h.Remote() {
+		seen.Files = consent.ReadFiles(h.Files)
+	}
 	st := consent.StatusNotApproved
 	if d.Consent != nil {
 		st = d.Consent.Decide(ctx, h, seen)
@@ -365,7 +373,7 @@ func (d *Dispatcher) admit(ctx context.Context, f *firing, h config.Hook) (*admi
 		hr, e := skipped(f.job, h, st, nil)
 		return nil, hr, e
 	}
-	return &admission{h: h, script: held}, HookResult{}, effect{}
+	return &admission{h: h, script: held, files: seen.Files}, HookResult{}, effect{}
 }
 
 // runOne admits one hook and runs it.
@@ -397,12 +405,21 @@ func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin [
 			c.Script, c.ScriptWord = a.script.f, h.ScriptWord
 		}
 	}
+	if err := consent.SameFiles(a.files); err != nil {
+		return skipped(f.job, h, consent.StatusChanged, err)
+	}
 	o := Exec(ctx, c)
 	hr, e := f.judge(h, o)
 	if a.script != nil && o.Started {
 		hr.ScriptSHA256 = a.script.pin.SHA256
 		if err := a.script.unchangedSinceStart(); err != nil {
 			f.tighten(h, &hr, &e, anomaly{StatusChangedDuringRun, err.Error(), "its script changed while it ran"})
+			e.warning = fmt.Sprintf("hook %s on %s: %s", h.Command, h.Event, hr.Message)
+		}
+	}
+	if o.Started {
+		if err := consent.SameFiles(a.files); err != nil {
+			f.tighten(h, &hr, &e, anomaly{StatusChangedDuringRun, err.Error() + " while the hook ran", "a file it names changed while it ran"})
 			e.warning = fmt.Sprintf("hook %s on %s: %s", h.Command, h.Event, hr.Message)
 		}
 	}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hookctl/hookctl/config"
@@ -58,5 +59,42 @@ func TestDispatchMarksURLHooks(t *testing.T) {
 	}
 	if h := res.Hooks[1]; h.URL != "" {
 		t.Errorf("command hook has URL %q", h.URL)
+	}
+}
+
+// A file the command names beside the script (the wrapper of `./wrap ./guard.sh`) is pinned
+// as the script is: a wrapper swapped between the consent check and the start does not run,
+// and one changed while the hook runs makes the run an anomaly, so a fail_closed guard blocks.
+func TestPinnedFilesCheckedAroundTheRun(t *testing.T) {
+	wrap := "#!/bin/sh\nexec \"$@\"\n"
+	yaml := "hooks:\n  pre_tool_call:\n    - command: ./wrap ./guard.sh\n      fail_closed: true\n"
+
+	// Swapped while the person is asked: the swapped-in wrapper never runs.
+	f := newPinFixture(t, yaml, map[string]string{"wrap": wrap, "guard.sh": "#!/bin/sh\necho '{\"decision\":\"approve\"}'\n"})
+	if _, err := f.store.Revoke("./wrap ./guard.sh", ""); err != nil {
+		t.Fatal(err)
+	}
+	g := &consent.Gate{Store: f.store, Prompt: func(config.Hook, consent.Check) bool {
+		writeScript(t, filepath.Join(f.dir, "wrap"), evilScript(f.sentinel))
+		return true
+	}}
+	res := f.dispatch(t, g)
+	if f.evilRan() || res.Hooks[0].Status != StatusSkippedChanged || res.Decision != DecisionBlock {
+		t.Fatalf("evil ran %v, status %s, decision %s; want skipped_changed and a block", f.evilRan(), res.Hooks[0].Status, res.Decision)
+	}
+	if !strings.Contains(res.Hooks[0].Message, "pinned file "+filepath.Join(f.dir, "wrap")+" was modified") {
+		t.Errorf("message %q does not name the wrapper", res.Hooks[0].Message)
+	}
+
+	// Changed while the hook runs: its allow is ignored and fail_closed blocks.
+	guard := "#!/bin/sh\necho '# edited' >> wrap\necho '{\"decision\":\"approve\"}'\n"
+	f = newPinFixture(t, yaml, map[string]string{"wrap": wrap, "guard.sh": guard})
+	res = f.dispatch(t, nil)
+	if hr := res.Hooks[0]; hr.Status != StatusChangedDuringRun || res.Decision != DecisionBlock || res.Allowed {
+		t.Fatalf("status %s (%s), decision %s; want changed_during_run and a block", hr.Status, hr.Message, res.Decision)
+	}
+	// And the next run finds the wrapper changed since approval.
+	if hr := f.dispatch(t, nil).Hooks[0]; hr.Status != StatusSkippedChanged {
+		t.Errorf("next run: status %s, want skipped_changed", hr.Status)
 	}
 }

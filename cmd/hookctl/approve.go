@@ -85,29 +85,24 @@ func (a *app) approveRun(o approveOptions) error {
 	} else if hooks, err = s.find(o.command, o.event); err != nil {
 		return err
 	}
-	ready, unreadable := pinnable(hooks)
+	// What is compared with the guard record and shown is what is written: read once.
+	ready, unreadable := s.store.Prepare(hooks)
 	in, stop := a.interrupts(true)
 	defer stop()
-	if recorded, err := s.store.Guards(); err == nil { // one that cannot be read fails the write below
-		if err := a.confirmDrop(in, "approve", consent.Dropped(recorded, ready, o.all)); err != nil {
-			return err
-		}
+	if err := a.confirmDrop(in, "approve", a.guardChanges(s.store, ready, o.all)); err != nil {
+		return err
 	}
 	s.store.Interrupt = in.ctx.Done()
-	approve := s.store.Approve
-	if o.all {
-		approve = s.store.ApproveAll
-	}
-	approved, err := approve(ready...)
+	approved, err := s.store.Record(ready, o.all)
 	if err != nil {
 		return storeError(in, err)
 	}
 	a.printApproved(approved, s.store.Path)
 	if o.system {
-		a.warnNotInForce(ready)
+		a.warnNotInForce(ready.Hooks)
 	}
 	for _, u := range unreadable {
-		a.warn(u)
+		a.warn(u.Error())
 	}
 	if sig := in.received(); sig != 0 {
 		return silent(exitInterrupted + sig) // after the write it came too late to stop
@@ -130,19 +125,29 @@ func (a *app) approveSession(system bool) (*session, error) {
 	return a.systemSession(true)
 }
 
-// pinnable splits hooks into those that can be approved and a message for each whose script
-// cannot be read, so cannot be pinned: one missing file does not block every approval.
-func pinnable(hooks []config.Hook) (ready []config.Hook, unreadable []string) {
-	for _, h := range hooks {
-		if h.Pinned() {
-			if _, err := consent.PinScript(h.Script); err != nil {
-				unreadable = append(unreadable, fmt.Sprintf("not approved %s %s: %v", h.Event, h.Command, err))
-				continue
-			}
+// guardChanges returns the recorded guards that approving p would drop or change, each
+// change of content said on stderr (the question and the refusal name the guards only). A guard
+// record that cannot be trusted but can be written over (missing, or lacking what the
+// allowlist approved) makes every guard the allowlist approved a change: writing the record
+// anew is the person's to do. One that cannot be read at all fails the write instead.
+func (a *app) guardChanges(store *consent.Store, p consent.Prepared, all bool) []consent.Guard {
+	recorded, err := store.Guards()
+	if err != nil {
+		list, lerr := store.Load()
+		if !errors.Is(err, consent.ErrGuardRecord) || lerr != nil {
+			return nil
 		}
-		ready = append(ready, h)
+		a.warn(err.Error())
+		return list.Guards()
 	}
-	return ready, unreadable
+	var out []consent.Guard
+	for _, c := range consent.Dropped(recorded, p, all) {
+		if c.Why != "" {
+			a.warn(fmt.Sprintf("guard %s: %s", c.Guard, c.Why))
+		}
+		out = append(out, c.Guard)
+	}
+	return out
 }
 
 func (a *app) printApproved(approved []consent.Approval, allowlist string) {
@@ -154,6 +159,9 @@ func (a *app) printApproved(approved []consent.Approval, allowlist string) {
 			if ap.Pin != "" {
 				fmt.Fprintf(a.stdout, "  pin:    %s\n", ap.Pin)
 			}
+		}
+		for _, f := range ap.Files {
+			fmt.Fprintf(a.stdout, "  file:   %s\n", terminalSafe(f.String()))
 		}
 	}
 	fmt.Fprintf(a.stdout, "%d hook(s) approved in %s\n", len(approved), terminalSafe(allowlist))

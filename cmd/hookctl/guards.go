@@ -148,7 +148,8 @@ func (a *app) agentFailed(d *agent.Dialect, st agentState, err error) error {
 }
 
 // couldCover returns a guard, configured or recorded, that could cover the call st describes.
-// A guard record that cannot be read covers every tool call.
+// A guard record that cannot be read or trusted covers every call of an event a guard could
+// cover.
 func (a *app) couldCover(d *agent.Dialect, st agentState) (string, bool) {
 	var guards []consent.Guard
 	if st.loc == nil {

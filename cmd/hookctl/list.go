@@ -57,6 +57,9 @@ type listedScript struct {
 	Path       string `json:"path"`
 	Exists     bool   `json:"exists"`
 	Executable bool   `json:"executable"`
+	// Files are the other files the command names by a path, pinned beside the script (the
+	// program too: ./wrap, .venv/bin/python).
+	Files []string `json:"files,omitempty"`
 }
 
 type listedConsent struct {
@@ -189,7 +192,7 @@ func (s *session) listing(list *consent.Allowlist) listJSON {
 		if c.Status == consent.StatusChanged {
 			lh.Consent.Changed = strings.TrimPrefix(c.Reason, "changed since approval: ")
 		}
-		lh.Script.Path = h.ResolveScript()
+		lh.Script.Path, lh.Script.Files = h.ResolveScript(), h.Files
 		if fi, err := os.Stat(lh.Script.Path); err == nil && lh.Script.Path != "" {
 			lh.Script.Exists = true
 			lh.Script.Executable = fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
@@ -320,9 +323,18 @@ func scriptCell(p palette, s listedScript, url bool) cell {
 	case !s.Exists:
 		return cell{terminalSafe(s.Path) + " (missing)", p.red}
 	case !s.Executable:
-		return cell{terminalSafe(s.Path) + " (not executable)", p.yellow}
+		return cell{terminalSafe(s.Path) + " (not executable)" + pinnedFiles(s), p.yellow}
 	}
-	return cell{text: terminalSafe(s.Path)}
+	return cell{text: terminalSafe(s.Path) + pinnedFiles(s)}
+}
+
+// pinnedFiles shows the files pinned beside the script, each after a "+".
+func pinnedFiles(s listedScript) string {
+	var b strings.Builder
+	for _, f := range s.Files {
+		b.WriteString(" + " + terminalSafe(f))
+	}
+	return b.String()
 }
 
 func noArgs(cmd *cobra.Command, args []string) error {

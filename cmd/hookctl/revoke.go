@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -65,7 +66,14 @@ func (a *app) revokeRun(o revokeOptions) error {
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	if recorded, err := store.Guards(); err == nil { // one that cannot be read fails the write below
+	recorded, err := store.Guards()
+	if errors.Is(err, consent.ErrGuardRecord) {
+		// The record cannot be trusted: the allowlist says which guards were approved.
+		if list, lerr := store.Load(); lerr == nil {
+			recorded, err = list.Guards(), nil
+		}
+	}
+	if err == nil { // one that cannot be read fails the write below
 		if err := a.confirmDrop(in, "revoke", consent.Revoked(recorded, o.command, o.event)); err != nil {
 			return err
 		}

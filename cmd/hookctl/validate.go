@@ -5,12 +5,46 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
+	"github.com/hookctl/hookctl/runner"
 )
+
+// guardsNotInForce says, as run would, why each recorded guard is not in force under cfg
+// (SPEC 22, 23.14): a guard record that cannot be trusted, a guard the config does not hold
+// as approved, or a guard whose script or files are missing, changed or not approved.
+func guardsNotInForce(cfg *config.Config, store *consent.Store) []string {
+	guards, err := store.Guards()
+	if err != nil {
+		return []string{fmt.Sprintf("blocked by guard record: %v; %s", err, runner.GuardFix)}
+	}
+	var out []string
+	for _, gap := range consent.Gaps(guards, cfg, "") {
+		out = append(out, fmt.Sprintf("blocked by guard %s: %s; %s", gap.Guard, gap.Why, runner.GuardFix))
+	}
+	if len(guards) == 0 {
+		return out
+	}
+	list, err := store.Load()
+	if err != nil {
+		return append(out, fmt.Sprintf("%v: no guard is approved, so each blocks what it covers", err))
+	}
+	for _, h := range cfg.Hooks {
+		if !h.Guard() || !slices.ContainsFunc(guards, func(g consent.Guard) bool { return g.Event == h.Event && g.Command == h.Command }) {
+			continue
+		}
+		if c := list.Check(h); c.Status != consent.StatusApproved {
+			out = append(out, fmt.Sprintf("guard %s is not in force, so it blocks what it covers: %s; review it, then at a terminal: hookctl hooks approve %s --event %s",
+				consent.GuardOf(h), c.Reason, config.ShellQuote(h.Command), h.Event))
+		}
+	}
+	return out
+}
 
 // namedConfigMissing is the error of a config file that --config or HOOKCTL_CONFIG names and
 // that does not exist: a person who names a file means that file, so its absence is not
@@ -46,7 +80,10 @@ func (a *app) validateCommand() *cobra.Command {
 		Short: "Check a config file and report its problems only; exit 1 on any error",
 		Long: `Reads FILE (default: the config hookctl would use) and prints its problems, one line each
 with file:line:col, on stderr: errors (an entry that would be dropped, a YAML syntax error) and
-warnings. It runs nothing, reads no allowlist and writes nothing, so editors and CI can call it.
+warnings. It also reads the guard record and the allowlist: a recorded guard that is not in
+force (its entry gone or no longer fail_closed, its script missing, changed or not approved)
+is an error, with the reason hookctl run gives, since run blocks what that guard covered. It
+runs nothing and writes nothing, so editors and CI can call it.
 Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 		Example: `  hookctl validate
   hookctl validate ci/hooks.yaml`,
@@ -75,6 +112,10 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 				if p.Severity == config.SeverityError {
 					errs++
 				}
+			}
+			for _, why := range guardsNotInForce(cfg, consent.NewStore(loc.Allowlist)) {
+				a.warn(why)
+				errs++
 			}
 			if errs > 0 {
 				return failuref("%s: %d error(s)", path, errs)
