@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hookctl/hookctl/internal/jsonx"
@@ -88,7 +89,7 @@ func (d *Dialect) row(agentTool string) *ToolRow {
 }
 
 // ToolRows returns the agent's tool table.
-func (d *Dialect) ToolRows() []ToolRow { return d.toolRows }
+func (d *Dialect) ToolRows() []ToolRow { return slices.Clone(d.toolRows) }
 
 // HookctlTool returns hookctl's name for one of the agent's tools. An MCP tool's is
 // mcp__SERVER__TOOL in every agent (Gemini CLI's mcp_SERVER_TOOL is translated); a tool
@@ -118,9 +119,9 @@ func (d *Dialect) AgentTools(hookctlName string) []string {
 		}
 	}
 	if out == nil && isMCP(hookctlName) {
-		if d.mcpSingle {
+		if d.mcpSingle { // Gemini CLI's own name, and the name of hookctl's form it may be sent
 			server, tool, _ := strings.Cut(strings.TrimPrefix(hookctlName, "mcp__"), "__")
-			return []string{"mcp_" + server + "_" + tool}
+			return []string{"mcp_" + server + "_" + tool, hookctlName}
 		}
 		return []string{hookctlName}
 	}
@@ -176,6 +177,9 @@ func (d *Dialect) ToHookctlInput(agentTool string, in json.RawMessage) (json.Raw
 
 // ToAgentInput puts a tool input in hookctl's keys back into the agent's keys for that tool,
 // for a rewrite. An error means the rewrite cannot be carried: the caller denies the call.
+// Only the keys of in are written: for an agent that takes a rewrite as the whole new input
+// (Claude Code's updatedInput), a caller that means to keep the keys a hook was not shown
+// overlays the result on the agent's input (Overlay).
 func (d *Dialect) ToAgentInput(agentTool string, in json.RawMessage) (json.RawMessage, error) {
 	r := d.row(agentTool)
 	if r == nil || len(r.Keys) == 0 {
@@ -195,14 +199,12 @@ func (r *ToolRow) translate(in json.RawMessage, forward bool) (json.RawMessage, 
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s input: %v", ErrToolInput, r.Agent, err)
 	}
+	if key, ok := repeated(members); ok {
+		return nil, fmt.Errorf("%w: %s input has %q twice", ErrToolInput, r.Agent, key)
+	}
 	var o obj
 	o.b = make([]byte, 0, len(in)+16)
-	for i, m := range members {
-		for _, p := range members[:i] {
-			if p.Key == m.Key {
-				return nil, fmt.Errorf("%w: %s input has %q twice", ErrToolInput, r.Agent, m.Key)
-			}
-		}
+	for _, m := range members {
 		k, ok := r.key(m.Key, forward)
 		if !ok {
 			if r.mapsTo(m.Key, forward) {
@@ -231,6 +233,29 @@ func (r *ToolRow) translate(in json.RawMessage, forward bool) (json.RawMessage, 
 		return json.RawMessage("{}"), nil
 	}
 	return o.bytes(), nil
+}
+
+// repeated returns a key that an object has twice: which of its values the agent would use
+// is the agent's business, and a hook must not judge the other.
+func repeated(members []jsonx.Member) (string, bool) {
+	if len(members) <= 16 {
+		for i, m := range members {
+			for _, p := range members[:i] {
+				if p.Key == m.Key {
+					return m.Key, true
+				}
+			}
+		}
+		return "", false
+	}
+	seen := make(map[string]bool, len(members))
+	for _, m := range members {
+		if seen[m.Key] {
+			return m.Key, true
+		}
+		seen[m.Key] = true
+	}
+	return "", false
 }
 
 // key returns the row's key whose name, on the side being read, is name.

@@ -9,7 +9,7 @@ func Array(data []byte) ([][]byte, error) {
 		return nil, s.fail("want a JSON array")
 	}
 	s.pos++
-	elems := [][]byte{}
+	elems := make([][]byte, 0, 4)
 	s.space()
 	if s.peek() == ']' {
 		s.pos++
