@@ -36,6 +36,11 @@ type Dialect struct {
 	FiresCustom bool
 	// Tools are the agent's built-in tool names, as matchers see them (MCP tools come on top).
 	Tools []string
+	// toolRows give hookctl's name and input keys for the agent's tools (tools.go).
+	toolRows []ToolRow
+	// mcpSingle says the agent names an MCP tool mcp_SERVER_TOOL (Gemini CLI), not
+	// mcp__SERVER__TOOL.
+	mcpSingle bool
 	// OtherEvents are the agent's events with no hookctl meaning: hooks configured under that
 	// exact name in custom_events run on them.
 	OtherEvents []string
@@ -303,11 +308,12 @@ func (d *Dialect) HookEvents(event string) []string {
 	return out
 }
 
-// MatchedTools returns the agent's tools that match accepts, in the table's order.
+// MatchedTools returns the agent's tools that match accepts by the agent's name or by
+// hookctl's (ToolMatches), in the table's order.
 func (d *Dialect) MatchedTools(match func(tool string) bool) []string {
 	var out []string
 	for _, t := range d.Tools {
-		if match(t) {
+		if d.ToolMatches(t, match) {
 			out = append(out, t)
 		}
 	}

@@ -44,7 +44,10 @@ var cline = Dialect{
 			Synthetic: `"hookName":"session_shutdown","reason":"completed"`},
 	},
 	Tools: []string{"run_commands", "read_files", "editor", "search_codebase", "fetch_web_content",
-		"skills", "ask_question", "attempt_completion"},
+		"spawn_agent", "skills", "ask_question", "attempt_completion",
+		// The VS Code extension's.
+		"execute_command", "read_file", "write_to_file", "replace_in_file", "search_files", "web_fetch"},
+	toolRows:    clineTools,
 	OtherEvents: []string{"TaskResume", "TaskCancel", "TaskError", "PreCompact"},
 	// A folder of executables, one per event, rather than a settings file.
 	SettingsFile:  ".cline/hooks",

@@ -9,6 +9,7 @@ var codex = Dialect{
 	Title:        "Codex",
 	Events:       claudeEvents,
 	Tools:        []string{"Bash", "apply_patch"},
+	toolRows:     codexTools,
 	OtherEvents:  []string{"PermissionRequest"},
 	SettingsFile: ".codex/hooks.json",
 	DirEnv:       "CODEX_HOME",

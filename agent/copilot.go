@@ -38,8 +38,9 @@ var copilot = Dialect{
 		{AgentEvent: "subagentStop", Event: "subagent_stop", Honours: Continue,
 			Synthetic: `"transcriptPath":"","agentName":"explore","agentType":"explore","stopReason":"end_turn","response":"done"`},
 	},
-	Tools: []string{"bash", "view", "create", "edit", "glob", "grep", "web_fetch", "task",
+	Tools: []string{"bash", "powershell", "view", "create", "edit", "glob", "grep", "web_fetch", "task",
 		"read_bash", "write_bash", "stop_bash", "list_bash"},
+	toolRows: copilotTools,
 	OtherEvents: []string{"errorOccurred", "preCompact", "notification", "permissionRequest",
 		"postToolUseFailure", "preMcpToolCall", "userPromptTransformed"},
 	// hookctl's own file among Copilot's hook files, which it reads from this folder.

@@ -57,6 +57,7 @@ var windsurf = Dialect{
 			Synthetic: `"tool_info":{"response":"It is sunny."}`},
 	},
 	Tools:       []string{"run_command", "write_code", "read_code"},
+	toolRows:    windsurfTools,
 	OtherEvents: []string{"post_setup_worktree"},
 	WireAll:     true,
 	// ~/.codeium/windsurf/hooks.json for the user, .windsurf/hooks.json in a project.

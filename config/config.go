@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hookctl/hookctl/agent"
 )
 
 // Config is a loaded config file: the hooks that survived validation, the top-level settings,
@@ -159,6 +161,17 @@ func (h Hook) Matches(tool *string) bool {
 		return false
 	}
 	return h.re.MatchString(*tool)
+}
+
+// MatchesIn is Matches for a call under an agent: the matcher may name the tool by the
+// agent's name or by hookctl's (`terminal` for Claude Code's Bash, SPEC 19); each is matched
+// whole, so a matcher matches no name it did not match before but hookctl's. A nil dialect
+// is Matches.
+func (h Hook) MatchesIn(d *agent.Dialect, tool *string) bool {
+	if tool == nil || h.re == nil || !IsToolEvent(h.Event) {
+		return h.Matches(tool)
+	}
+	return d.ToolMatches(*tool, h.re.MatchString)
 }
 
 // CompileMatcher compiles a matcher the way config entries are: nil for one that matches every

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/internal/jsonx"
 	"github.com/hookctl/hookctl/internal/safefile"
@@ -146,7 +147,8 @@ func (g Guard) String() string {
 }
 
 // Covers reports whether the guard covers a call of the event under the named agent: its
-// event, its agents, and on a tool event its matcher against the tool. A tool that is not
+// event, its agents, and on a tool event its matcher against the tool, by the agent's name or
+// hookctl's (a `terminal` guard covers Claude Code's Bash). A tool that is not
 // known (tool nil on a tool event, with toolKnown false) is covered by any matching event: a
 // call hookctl could not read is judged by the strictest reading.
 func (g Guard) Covers(event, agentName string, tool *string, toolKnown bool) bool {
@@ -159,9 +161,10 @@ func (g Guard) Covers(event, agentName string, tool *string, toolKnown bool) boo
 	if tool == nil {
 		return false
 	}
+	d, _ := agent.Lookup(agentName) // nil for a name that is no agent: the tool's own name only
 	for _, m := range g.Matcher {
 		re, err := config.CompileMatcher(m)
-		if err != nil || re == nil || re.MatchString(*tool) {
+		if err != nil || re == nil || d.ToolMatches(*tool, re.MatchString) {
 			return true // a matcher that no longer compiles covers everything: toward the guard
 		}
 	}

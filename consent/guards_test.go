@@ -126,6 +126,31 @@ func TestCovers(t *testing.T) {
 	}
 }
 
+// TestCoversByHookctlName is the hole of SPEC 19: a guard written with hookctl's name of the
+// shell covers every agent's shell tool, and a mistyped one covers none.
+func TestCoversByHookctlName(t *testing.T) {
+	g := Guard{Event: "pre_tool_call", Command: "./g.sh", Matcher: []string{"terminal"}}
+	for _, tc := range []struct {
+		agent, tool string
+		want        bool
+	}{
+		{"claude-code", "Bash", true}, {"codex", "Bash", true}, {"gemini", "run_shell_command", true},
+		{"cursor", "Shell", true}, {"copilot", "bash", true}, {"windsurf", "run_command", true},
+		{"cline", "run_commands", true}, {"hermes", "terminal", true},
+		{"claude-code", "Read", false}, {"copilot", "view", false}, {"not-an-agent", "Bash", false},
+	} {
+		tool := tc.tool
+		if got := g.Covers("pre_tool_call", tc.agent, &tool, true); got != tc.want {
+			t.Errorf("guard %q under %s on %s: covers %v, want %v", g.Matcher, tc.agent, tc.tool, got, tc.want)
+		}
+	}
+	typo := Guard{Event: "pre_tool_call", Command: "./g.sh", Matcher: []string{"termnal"}}
+	bash := "Bash"
+	if typo.Covers("pre_tool_call", "claude-code", &bash, true) {
+		t.Error("a mistyped matcher covers Bash")
+	}
+}
+
 // TestDropped: approving a state that drops or changes a recorded guard is reported, so that
 // the command asks the person; adding a guard or approving it unchanged is not.
 func TestDropped(t *testing.T) {

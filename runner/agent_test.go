@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -271,5 +272,44 @@ func TestDispatchAgentDeadline(t *testing.T) {
 				t.Errorf("context %q: the hook that answered in time lost its answer", res.Context)
 			}
 		})
+	}
+}
+
+// The hole of SPEC 19, as the attack: a guard written once with hookctl's name of the shell
+// must block the shell call of every agent, and the same guard with a mistyped matcher must
+// match none (its result says which names it was matched against).
+func TestDispatchAgentHookctlToolName(t *testing.T) {
+	t.Parallel()
+	cfg := setupDispatch(t, "", "pre_tool_call",
+		hookEntry{command: hookCmd(`{"decision":"block","reason":"guarded"}`), matcher: "terminal"},
+		hookEntry{command: hookCmd(`{"decision":"block","reason":"typo"}`), matcher: "termnal"})
+	for _, d := range agent.Dialects() {
+		m := d.TestMapping("pre_tool_call")
+		payload := d.Synthetic(m, cfg.Dir)
+		event := ""
+		if d.EventFromArgs {
+			event = m.AgentEvent
+		}
+		call, err := d.ReadPayloadAs(payload, event)
+		if err != nil {
+			t.Fatalf("%s: %v", d.Name, err)
+		}
+		if call.ToolName == nil || !slices.Contains(d.ShellTools(), *call.ToolName) {
+			t.Fatalf("%s: the synthetic call is not of a shell tool: %s", d.Name, payload)
+		}
+		disp := &Dispatcher{Config: cfg, Consent: TrustAll{}, Home: cfg.Dir}
+		res, err := disp.DispatchAgent(context.Background(), d, call, "pre_tool_call", payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Decision != DecisionBlock || res.Hooks[0].Status != StatusBlocked {
+			t.Errorf("%s %s: decision %q, hook %+v; want the terminal guard to block", d.Name, *call.ToolName, res.Decision, res.Hooks[0])
+		}
+		if res.Hooks[1].Status != StatusNoMatch {
+			t.Errorf("%s: a mistyped matcher ran: %+v", d.Name, res.Hooks[1])
+		}
+		if d.Name != "hermes" && !strings.Contains(res.Hooks[1].Message, "(terminal)") {
+			t.Errorf("%s: no_match message %q does not name hookctl's name", d.Name, res.Hooks[1].Message)
+		}
 	}
 }

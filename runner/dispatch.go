@@ -183,7 +183,7 @@ func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
 	hooks := d.hooksFor(f.event, f.dialect.Name)
 	res.Hooks = make([]HookResult, len(hooks))
 	effects := make([]effect, len(hooks))
-	matched := matchHooks(hooks, f.tool, res.Hooks)
+	matched := matchHooks(hooks, f.dialect, f.tool, res.Hooks)
 	field := ""
 	if f.payload != nil {
 		field = config.TransformField(f.event)
@@ -210,16 +210,19 @@ func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
 	mergeInto(res, f.toolInput, effects, merged)
 }
 
-// matchHooks returns the indexes of the hooks whose matcher matches the tool, and gives each
-// hook its result: no_match for the others.
-func matchHooks(hooks []config.Hook, tool *string, hrs []HookResult) []int {
+// matchHooks returns the indexes of the hooks whose matcher matches the tool, by the agent's
+// name or hookctl's, and gives each hook its result: no_match for the others.
+func matchHooks(hooks []config.Hook, dialect *agent.Dialect, tool *string, hrs []HookResult) []int {
 	var matched []int
 	for i, h := range hooks {
 		hrs[i] = HookResult{Command: h.Command}
-		if !h.Matches(tool) {
+		if !h.MatchesIn(dialect, tool) {
 			name := "no tool"
 			if tool != nil {
 				name = "tool " + strconv.Quote(*tool)
+				if own, known := dialect.HookctlTool(*tool); known && own != *tool {
+					name += " (" + own + ")"
+				}
 			}
 			hrs[i].Status = StatusNoMatch
 			matcher := strconv.Quote(h.Matcher)

@@ -104,3 +104,36 @@ func TestDepthMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestArray(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+		ok   bool
+	}{
+		{`[]`, []string{}, true},
+		{` [ "a" , {"b":[1,2]}, null ] `, []string{`"a"`, `{"b":[1,2]}`, `null`}, true},
+		{`[1,]`, nil, false},
+		{`[1] 2`, nil, false},
+		{`{"a":1}`, nil, false},
+		{`[`, nil, false},
+	} {
+		got, err := Array([]byte(tc.in))
+		if (err == nil) != tc.ok {
+			t.Errorf("Array(%q) error %v, want ok %v", tc.in, err, tc.ok)
+			continue
+		}
+		if !tc.ok {
+			continue
+		}
+		if len(got) != len(tc.want) {
+			t.Errorf("Array(%q) = %q, want %q", tc.in, got, tc.want)
+			continue
+		}
+		for i := range got {
+			if string(got[i]) != tc.want[i] {
+				t.Errorf("Array(%q)[%d] = %s, want %s", tc.in, i, got[i], tc.want[i])
+			}
+		}
+	}
+}
