@@ -96,6 +96,7 @@ FUZZ_TARGETS ?= \
 	runner:FuzzParseAnswer:30000x \
 	runner:FuzzParsePayload:60000x \
 	runner:FuzzRPCResult:90000x \
+	selfguard:FuzzJudge:8000x \
 	agent:FuzzReadHermes:120000x \
 	agent:FuzzReadClaudeCode:120000x \
 	agent:FuzzReadCodex:90000x \

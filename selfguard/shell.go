@@ -1,0 +1,652 @@
+package selfguard
+
+import (
+	"path/filepath"
+	"strings"
+	"sync"
+
+	// What linking the parser costs hookctl's start (cmd/hookctl calling Judge, built with
+	// -trimpath -ldflags='-s -w', Go 1.26.8, 2 CPUs at load average 10-12): the binary grows
+	// from 5,447,945 to 5,865,737 bytes (+7.7%); package initialisation adds mvdan.cc/sh/v3/
+	// fileutil's two regular expressions (the printer imports it; 104 allocations, 15 KB,
+	// 0.04 ms warm in a benchmark, 0.1-0.4 ms clock in GODEBUG=inittrace under that load);
+	// selfguard itself adds none (its tables are slices of constants, not maps). 300
+	// alternating runs of `hookctl --version` and of `hookctl run pre_tool_call` differed by
+	// less than the load's noise (medians 24.7 vs 25.7 ms and 34.2 vs 33.6 ms, each order
+	// flipping). Against a quiet machine's 1.6 ms no-hook run, the init alone is about 2.5%
+	// and the larger binary's start more: over P1/PA's 2%, to be measured with make bench.
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxDepth bounds how deep commands inside commands (sh -c, eval, $(...)) are followed.
+const maxDepth = 4
+
+// maxCwds bounds the folders a script may cd into that relative names are read against.
+const maxCwds = 8
+
+var parsers = sync.Pool{New: func() any { return syntax.NewParser() }}
+
+// shell judges one shell command line. Every folder it cds into is kept: a relative name is
+// read against each, so a cd in a subshell cannot hide where a later name points.
+type shell struct {
+	m    *matcher
+	src  string
+	cwds []string
+	vars map[string]wordVal
+	what string
+	hit  string
+}
+
+// A wordVal is a word after quote removal. glob says part of it is a wildcard or cannot be
+// known ($VAR, $(...)); inner holds the words of the commands a $(...) in it runs, which may
+// be what it expands to.
+type wordVal struct {
+	s     string
+	glob  bool
+	inner []string
+}
+
+// judgeScript judges a command line.
+func (m *matcher) judgeScript(src string) (what, target string) {
+	sh := &shell{m: m, src: src, cwds: []string{m.c.Cwd}}
+	sh.script(src, 0)
+	return sh.what, sh.hit
+}
+
+// judgeArgv judges a command given as an argv array (Codex's shell tool).
+func (m *matcher) judgeArgv(list []any) (what, target string) {
+	ws := make([]wordVal, 0, len(list))
+	for _, v := range list {
+		s, ok := v.(string)
+		if !ok {
+			return "", ""
+		}
+		ws = append(ws, wordVal{s: s})
+	}
+	src := ""
+	for i, w := range ws {
+		if i > 0 {
+			src += " "
+		}
+		src += w.s
+	}
+	sh := &shell{m: m, src: src, cwds: []string{m.c.Cwd}}
+	sh.argv(ws, 0)
+	return sh.what, sh.hit
+}
+
+func (sh *shell) deny(what, target string) {
+	if sh.what == "" {
+		sh.what = "the command `" + clip(sh.src, 120) + "` " + what
+		sh.hit = target
+	}
+}
+
+// script parses src and judges every command in it. A script that cannot be parsed is judged
+// by the names in its text.
+func (sh *shell) script(src string, depth int) {
+	if sh.what != "" {
+		return
+	}
+	if depth > maxDepth {
+		sh.text(src, "nests commands too deeply to read, and names")
+		return
+	}
+	p := parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(src), "")
+	parsers.Put(p)
+	if err != nil {
+		sh.text(src, "cannot be parsed, and names")
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if sh.what != "" {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.Stmt:
+			sh.stmt(x, depth)
+		case *syntax.BinaryCmd:
+			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+				sh.pipeline(x, depth)
+			}
+		case *syntax.CallExpr:
+			sh.call(x, depth)
+		case *syntax.DeclClause:
+			for _, a := range x.Args {
+				sh.assign(a)
+			}
+		case *syntax.ForClause:
+			sh.forLoop(x)
+		}
+		return sh.what == ""
+	})
+}
+
+// text judges a command hookctl cannot parse by the names and consent commands in its text.
+func (sh *shell) text(src, what string) {
+	for _, cwd := range sh.cwds {
+		if h, ok := sh.m.textNames(src, cwd); ok {
+			sh.deny(what+" a protected path", h.target)
+			return
+		}
+	}
+	if consentText(src) {
+		sh.deny(what+" a hookctl consent command", "")
+	}
+}
+
+// stmt judges a statement's redirections, and feeds a here-document to the command reading it.
+func (sh *shell) stmt(s *syntax.Stmt, depth int) {
+	for _, r := range s.Redirs {
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.RdrAll,
+			syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob:
+			if r.Word != nil {
+				sh.check(sh.word(r.Word), "redirects output to")
+			}
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			body := r.Hdoc
+			if r.Op == syntax.WordHdoc {
+				body = r.Word
+			}
+			if call, ok := s.Cmd.(*syntax.CallExpr); ok && body != nil {
+				sh.stdin(sh.words(call.Args), sh.word(body).s, depth)
+			}
+		}
+	}
+}
+
+// stdin judges text given on the standard input of the command ws: a shell runs it, an
+// interpreter runs it as code, apply_patch reads it as a patch.
+func (sh *shell) stdin(ws []wordVal, text string, depth int) {
+	ws, _ = unwrap(ws)
+	if len(ws) == 0 {
+		return
+	}
+	prog := progName(ws[0].s)
+	switch {
+	case shells.has(prog) && readsStdin(ws):
+		sh.script(text, depth+1)
+	case interpreter(prog) != "" || prog == "awk" || prog == "gawk":
+		sh.code(text, prog+" runs code that names")
+	case prog == "apply_patch" || prog == "applypatch":
+		sh.patch(text)
+	}
+}
+
+// pipeline judges what flows through a pipe: text piped into a shell or interpreter is run,
+// and names piped into xargs are the names its command acts on.
+func (sh *shell) pipeline(b *syntax.BinaryCmd, depth int) {
+	var calls [][]wordVal
+	var flatten func(s *syntax.Stmt)
+	flatten = func(s *syntax.Stmt) {
+		switch x := s.Cmd.(type) {
+		case *syntax.BinaryCmd:
+			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+				flatten(x.X)
+				flatten(x.Y)
+			}
+		case *syntax.CallExpr:
+			calls = append(calls, sh.words(x.Args))
+		}
+	}
+	flatten(b.X)
+	flatten(b.Y)
+	for i, ws := range calls {
+		rest, viaXargs := unwrap(ws)
+		if len(rest) == 0 {
+			continue
+		}
+		prog := progName(rest[0].s)
+		runsText := (shells.has(prog) && readsStdin(rest)) || (interpreter(prog) != "" && len(rest) == 1)
+		writes := viaXargs && !readers.has(prog)
+		if !runsText && !writes {
+			continue
+		}
+		for j, other := range calls {
+			if j == i {
+				continue
+			}
+			for _, w := range other {
+				if writes {
+					sh.check(w, "acts through xargs on")
+				}
+				if runsText && !w.glob {
+					sh.stdin(rest, w.s, depth)
+				}
+			}
+		}
+	}
+}
+
+// call judges one simple command.
+func (sh *shell) call(ce *syntax.CallExpr, depth int) {
+	if len(ce.Args) == 0 {
+		for _, a := range ce.Assigns {
+			sh.assign(a)
+		}
+		return
+	}
+	sh.argv(sh.words(ce.Args), depth)
+}
+
+func (sh *shell) assign(a *syntax.Assign) {
+	if a.Name == nil {
+		return
+	}
+	if sh.vars == nil {
+		sh.vars = map[string]wordVal{}
+	}
+	if a.Value == nil || a.Index != nil || a.Append || a.Array != nil {
+		sh.vars[a.Name.Value] = wordVal{s: "*", glob: true}
+		return
+	}
+	sh.vars[a.Name.Value] = sh.word(a.Value)
+}
+
+// argv judges a command by its words.
+func (sh *shell) argv(ws []wordVal, depth int) {
+	if sh.what != "" || len(ws) == 0 {
+		return
+	}
+	if consent(ws) {
+		sh.deny("runs a hookctl consent command", "")
+		return
+	}
+	ws, viaXargs := unwrapScripts(sh, ws, depth)
+	if len(ws) == 0 || sh.what != "" {
+		return
+	}
+	prog := progName(ws[0].s)
+	args := ws[1:]
+	switch {
+	case prog == "cd" || prog == "pushd":
+		sh.cd(args)
+	case shells.has(prog):
+		if i := shellScriptArg(args); i >= 0 {
+			sh.nested(args[i], depth)
+		}
+	case prog == "eval":
+		sh.nested(joinWords(args), depth)
+	case prog == "script" || prog == "su" || prog == "runuser":
+		if i := flagValue(args, 'c', "--command"); i >= 0 {
+			sh.nested(args[i], depth)
+		}
+	case interpreter(prog) != "":
+		sh.interp(prog, args)
+	case prog == "awk" || prog == "gawk" || prog == "mawk" || prog == "nawk":
+		sh.awk(args)
+	case prog == "find":
+		sh.find(args, depth)
+	case prog == "sed":
+		if sedInPlace(args) {
+			sh.writes(args)
+		}
+	case prog == "git":
+		if !gitReads(args) {
+			sh.writes(args)
+		}
+	case prog == "apply_patch" || prog == "applypatch":
+		for _, a := range args {
+			sh.patch(a.s)
+		}
+	case readers.has(prog):
+	default:
+		if viaXargs {
+			for i := range args {
+				args[i] = xargsWord(args[i])
+			}
+		}
+		sh.writes(args)
+		for _, a := range args {
+			if !a.glob && strings.ContainsAny(a.s, " \t\n;|&") {
+				sh.nested(a, depth)
+			}
+		}
+	}
+}
+
+// nested judges a word as a command line of its own.
+func (sh *shell) nested(w wordVal, depth int) {
+	if w.glob {
+		// A command that cannot be known: judged by what went into it.
+		for _, in := range w.inner {
+			sh.check(wordVal{s: in}, "runs a command built from")
+		}
+		sh.text(w.s, "runs a command that names")
+		return
+	}
+	sh.script(w.s, depth+1)
+}
+
+// writes denies when a word names a protected path: the command may write, move or delete it.
+func (sh *shell) writes(args []wordVal) {
+	for _, a := range args {
+		if sh.what != "" {
+			return
+		}
+		sh.check(a, "would write, move or delete")
+		// --output=FILE, of=FILE
+		if i := strings.IndexByte(a.s, '='); i >= 0 && i < len(a.s)-1 {
+			sh.check(wordVal{s: a.s[i+1:], glob: a.glob}, "would write, move or delete")
+		}
+	}
+}
+
+// check denies when the word names a protected path from any folder the script may be in.
+func (sh *shell) check(w wordVal, what string) {
+	if sh.what != "" {
+		return
+	}
+	if strings.HasPrefix(w.s, "-") && !strings.ContainsAny(w.s, "/=") {
+		return // an option
+	}
+	for _, cwd := range sh.cwds {
+		if h, ok := sh.m.names(w.s, cwd, w.glob); ok {
+			sh.deny(what+" a protected path", h.target)
+			return
+		}
+		for _, in := range w.inner {
+			if h, ok := sh.m.names(in, cwd, false); ok {
+				sh.deny(what+" a protected path", h.target)
+				return
+			}
+		}
+	}
+}
+
+// cd adds the folder a cd goes to, read against every folder the script may be in.
+func (sh *shell) cd(args []wordVal) {
+	var to []string
+	for _, a := range args {
+		if strings.HasPrefix(a.s, "-") {
+			continue
+		}
+		if !a.glob {
+			to = append(to, a.s)
+		}
+		to = append(to, a.inner...)
+		break
+	}
+	if len(args) == 0 {
+		to = append(to, sh.m.c.Home)
+	}
+	n := len(sh.cwds)
+	for _, t := range to {
+		for _, cwd := range sh.cwds[:n] {
+			if len(sh.cwds) >= maxCwds {
+				return
+			}
+			sh.cwds = append(sh.cwds, filepath.Clean(sh.m.abs(t, cwd)))
+		}
+	}
+}
+
+// interp judges an interpreter's inline code (python -c, node -e, perl -e...) by the names in
+// it, and perl -i or ruby -i as writing its files.
+func (sh *shell) interp(prog string, args []wordVal) {
+	flags := interpreter(prog)
+	for i, a := range args {
+		if !strings.HasPrefix(a.s, "-") {
+			continue
+		}
+		if (prog == "perl" || prog == "ruby") && !strings.HasPrefix(a.s, "--") && strings.Contains(a.s, "i") {
+			sh.writes(args)
+		}
+		if codeFlag(a.s, flags) && i+1 < len(args) {
+			sh.code(args[i+1].s, prog+" runs code that names")
+		}
+	}
+	if prog == "deno" && len(args) > 1 && args[0].s == "eval" {
+		sh.code(args[1].s, prog+" runs code that names")
+	}
+}
+
+// awk judges awk's program text, and gawk -i inplace as writing its files.
+func (sh *shell) awk(args []wordVal) {
+	for i := 0; i < len(args); i++ {
+		a := args[i].s
+		switch {
+		case a == "-f" || a == "--file":
+			return // the program is in a file
+		case a == "-i" && i+1 < len(args) && args[i+1].s == "inplace":
+			sh.writes(args)
+			return
+		case a == "-F" || a == "-v":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			sh.code(a, "awk runs code that names")
+			return
+		}
+	}
+}
+
+// find writes when it deletes, prints into a file, or runs a command that is not known to read.
+func (sh *shell) find(args []wordVal, depth int) {
+	writes := false
+	for i := 0; i < len(args); i++ {
+		switch args[i].s {
+		case "-delete", "-fprint", "-fprint0", "-fprintf", "-fls":
+			writes = true
+		case "-exec", "-execdir", "-ok", "-okdir":
+			j := i + 1
+			for j < len(args) && args[j].s != ";" && args[j].s != "+" {
+				j++
+			}
+			sub := args[i+1 : j]
+			if len(sub) > 0 {
+				rest, _ := unwrap(sub)
+				if len(rest) == 0 || !readers.has(progName(rest[0].s)) {
+					writes = true
+				}
+				sh.argv(sub, depth+1)
+			}
+			i = j
+		}
+	}
+	if writes {
+		sh.writes(args)
+	}
+}
+
+// code judges a program's text by the names and consent commands in it.
+func (sh *shell) code(text, what string) {
+	for _, cwd := range sh.cwds {
+		if h, ok := sh.m.textNames(text, cwd); ok {
+			sh.deny(what+" a protected path", h.target)
+			return
+		}
+	}
+	if consentText(text) {
+		sh.deny(what+" a hookctl consent command", "")
+	}
+}
+
+// patch judges the files a patch names.
+func (sh *shell) patch(text string) {
+	for _, p := range patchPaths(text) {
+		sh.check(wordVal{s: p}, "patches")
+	}
+}
+
+// words turns a command's words into their values.
+func (sh *shell) words(args []*syntax.Word) []wordVal {
+	ws := make([]wordVal, len(args))
+	for i, w := range args {
+		ws[i] = sh.word(w)
+	}
+	return ws
+}
+
+// word removes quotes and expands what can be known: ~, $HOME, $PWD and variables the script
+// set itself. A part that cannot be known becomes a * and makes the word a pattern.
+func (sh *shell) word(w *syntax.Word) wordVal {
+	if w == nil {
+		return wordVal{}
+	}
+	if len(w.Parts) == 1 {
+		// The common case, a plain word, without a builder.
+		if lit, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(lit.Value, "\\~*?[{") {
+			return wordVal{s: lit.Value}
+		}
+	}
+	var b strings.Builder
+	v := wordVal{}
+	known := false
+	for i, part := range w.Parts {
+		known = sh.part(&b, &v, part, i == 0, false) || known
+	}
+	v.s = b.String()
+	if !known {
+		// Nothing of the word can be known ("$f", "$(...)"): it is judged only by what went
+		// into it (v.inner), not as a pattern that would match every name in the folder.
+		v.s = ""
+	}
+	return v
+}
+
+// part writes one part of a word; it reports whether the part was known text.
+func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, first, quoted bool) bool {
+	switch x := part.(type) {
+	case *syntax.Lit:
+		val := x.Value
+		if quoted {
+			b.WriteString(unescapeQuoted(val))
+			return val != ""
+		}
+		if first && strings.HasPrefix(val, "~") {
+			end := strings.IndexByte(val, '/')
+			if end < 0 {
+				end = len(val)
+			}
+			val = expandHome(val[:end], sh.m.c.Home) + val[end:]
+		}
+		if strings.ContainsAny(val, "*?[") {
+			v.glob = true
+		}
+		if i := strings.IndexByte(val, '{'); i >= 0 && strings.Contains(val[i:], ",") {
+			// Brace expansion: read as a pattern that matches each of its words.
+			val = braceAsGlob(val)
+			v.glob = true
+		}
+		b.WriteString(unescapeUnquoted(val))
+		return val != ""
+	case *syntax.SglQuoted:
+		if x.Dollar {
+			b.WriteString(unescapeANSI(x.Value))
+		} else {
+			b.WriteString(x.Value)
+		}
+		return x.Value != ""
+	case *syntax.DblQuoted:
+		known := false
+		for _, p := range x.Parts {
+			known = sh.part(b, v, p, false, true) || known
+		}
+		return known
+	case *syntax.ParamExp:
+		if simpleParam(x) {
+			switch name := x.Param.Value; {
+			case name == "HOME" && sh.m.c.Home != "":
+				b.WriteString(sh.m.c.Home)
+				return true
+			case name == "PWD" && sh.m.c.Cwd != "":
+				b.WriteString(sh.m.c.Cwd)
+				return true
+			default:
+				if val, ok := sh.vars[name]; ok {
+					b.WriteString(val.s)
+					v.glob = v.glob || val.glob
+					v.inner = append(v.inner, val.inner...)
+					return val.s != ""
+				}
+			}
+		}
+		if x.Exp != nil && x.Exp.Word != nil {
+			// ${X:-default}: the default may be what it expands to.
+			v.inner = append(v.inner, sh.word(x.Exp.Word).s)
+		}
+		b.WriteByte('*')
+		v.glob = true
+	case *syntax.CmdSubst:
+		b.WriteByte('*')
+		v.glob = true
+		for _, s := range x.Stmts {
+			syntax.Walk(s, func(n syntax.Node) bool {
+				if ce, ok := n.(*syntax.CallExpr); ok {
+					for _, a := range ce.Args {
+						if wv := sh.word(a); !wv.glob {
+							v.inner = append(v.inner, wv.s)
+						}
+					}
+				}
+				return true
+			})
+		}
+	default:
+		// $((...)), <(...), extended globs: unknown.
+		b.WriteByte('*')
+		v.glob = true
+	}
+	return false
+}
+
+func simpleParam(p *syntax.ParamExp) bool {
+	return p.Param != nil && p.Flags == nil && !p.Excl && !p.Length && !p.Width && !p.IsSet &&
+		p.Split == syntax.OptUnset && p.GlobSubst == syntax.OptUnset && p.RcExpand == syntax.OptUnset &&
+		p.NestedParam == nil && p.Index == nil && len(p.Modifiers) == 0 && p.Slice == nil &&
+		p.Repl == nil && p.Names == 0 && p.Exp == nil
+}
+
+func joinWords(ws []wordVal) wordVal {
+	var v wordVal
+	var b strings.Builder
+	for i, w := range ws {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.s)
+		v.glob = v.glob || w.glob
+		v.inner = append(v.inner, w.inner...)
+	}
+	v.s = b.String()
+	return v
+}
+
+// xargsWord reads xargs's replacement string {} as a name that cannot be known.
+func xargsWord(w wordVal) wordVal {
+	if strings.Contains(w.s, "{}") {
+		w.s = strings.ReplaceAll(w.s, "{}", "*")
+		w.glob = true
+	}
+	return w
+}
+
+// forLoop sets a for loop's variable to a name that cannot be known, which may be any of its
+// items: for a pattern item, the folder the pattern lists.
+func (sh *shell) forLoop(f *syntax.ForClause) {
+	wi, ok := f.Loop.(*syntax.WordIter)
+	if !ok || wi.Name == nil {
+		return
+	}
+	v := wordVal{s: "*", glob: true}
+	for _, item := range wi.Items {
+		w := sh.word(item)
+		v.inner = append(v.inner, w.inner...)
+		if !w.glob {
+			v.inner = append(v.inner, w.s)
+			continue
+		}
+		if i := strings.IndexAny(w.s, "*?["); i >= 0 {
+			if j := strings.LastIndexByte(w.s[:i], '/'); j > 0 {
+				v.inner = append(v.inner, w.s[:j])
+			}
+		}
+	}
+	if sh.vars == nil {
+		sh.vars = map[string]wordVal{}
+	}
+	sh.vars[wi.Name.Value] = v
+}
