@@ -25,7 +25,11 @@ func (d *Dispatcher) DispatchAgent(ctx context.Context, dialect *agent.Dialect, 
 		return nil, err
 	}
 	res := &Result{Event: event, Decision: DecisionAllow, SessionID: call.SessionID}
-	f := &firing{job: job{dialect: dialect, mapping: m}, event: event, stdin: raw, tool: tool, toolInput: input}
+	cwd := call.Cwd
+	if cwd == "" {
+		cwd = d.cwd()
+	}
+	f := &firing{job: job{dialect: dialect, mapping: m}, event: event, stdin: raw, tool: tool, toolInput: input, cwd: cwd}
 	d.fire(ctx, f, res)
 	return res, nil
 }

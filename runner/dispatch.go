@@ -93,7 +93,7 @@ func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*R
 			return nil, fmt.Errorf("%w: %v", ErrPayload, err)
 		}
 	}
-	f := &firing{job: hermesJob(event), event: event, payload: p, stdin: stdin, tool: p.ToolName, toolInput: p.ToolInput}
+	f := &firing{job: hermesJob(event), event: event, payload: p, stdin: stdin, tool: p.ToolName, toolInput: p.ToolInput, cwd: p.Cwd}
 	d.fire(ctx, f, res)
 	return res, nil
 }
@@ -167,12 +167,19 @@ type firing struct {
 	// tool and toolInput are the call's, for matchers, the environment and the merge.
 	tool      *string
 	toolInput json.RawMessage
+	// cwd is the call's working folder, against which the self-guard reads relative paths.
+	cwd string
 }
 
 // fire runs the hooks configured for the event under the firing's dialect, gated by consent,
 // and merges their answers into res in config order.
 func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
+	// The self-guard judges first, in process; the recorded guards next. A guard not in force
+	// ends the call here; a denial of the self-guard stands whatever the hooks say, and they
+	// still run, so that a configured guard's own reason for the same call leads.
+	selfHrs, selfEffects := d.selfGuardBlocks(f)
 	if hrs, effects := d.guardBlocks(f); len(hrs) > 0 {
+		hrs, effects = append(selfHrs, hrs...), append(selfEffects, effects...)
 		res.Hooks = hrs
 		for _, e := range effects {
 			res.Warnings = append(res.Warnings, e.warning)
@@ -206,6 +213,11 @@ func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
 	merged := field
 	if f.payload == nil && f.mapping.Honours.Has(agent.Result) {
 		merged = "result" // an agent event whose text a hook replaces (Copilot's modifiedPrompt)
+	}
+	if len(selfHrs) > 0 {
+		res.Hooks = append(res.Hooks, selfHrs...) // after the configured ones: hooks[i] stays the i-th hook of the config
+		effects = append(effects, selfEffects...)
+		res.Warnings = append(res.Warnings, selfEffects[0].warning)
 	}
 	mergeInto(res, f.toolInput, effects, merged)
 }

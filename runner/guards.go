@@ -16,7 +16,8 @@ import (
 const GuardFix = "at a terminal, run `hookctl hooks doctor`, then `hookctl hooks approve`"
 
 // Guards is what a dispatch is held to besides its configured hooks (SPEC 14.2, 18.1): the
-// recorded guards, or the error of a record that cannot be read or trusted.
+// recorded guards, or the error of a record that cannot be read or trusted, and the
+// self-guard.
 type Guards struct {
 	// Recorded are the recorded guards: those of the event the run fires, every one for
 	// doctor and list.
@@ -24,6 +25,9 @@ type Guards struct {
 	// Err, when not nil, is a guard record that cannot be read or trusted: every event a guard
 	// could cover is blocked.
 	Err error
+	// Self is the built-in self-guard (SPEC 18.1, 23.6), nil when it is off: no consent state
+	// exists, or the event is not the tool event.
+	Self *SelfGuard
 }
 
 // GuardSource is where a run's guards are recorded.
@@ -35,6 +39,13 @@ type GuardSource struct {
 	// Guarded says the wiring that started this run was installed while guards were recorded
 	// (run --guarded): a consent state that is gone altogether then cannot be trusted.
 	Guarded bool
+	// Home is the hookctl home, protected as a folder by the self-guard; PersonHome is the
+	// person's HOME, against which the self-guard reads ~.
+	Home, PersonHome string
+	// Protect, when not nil, names the other files the self-guard keeps: files of hookctl's
+	// own (its binaries, the wiring memory) and the agent settings install wrote. It is called
+	// only when the self-guard is on.
+	Protect func() (files, settings []string)
 }
 
 // GuardsFor is the one rule every entry point takes a run's guards from (SPEC 18.1): run, run
@@ -53,9 +64,13 @@ func GuardsFor(src GuardSource, event string, cfg *config.Config, cfgErr error) 
 		if event != "" {
 			g.Recorded = eventGuards(g.Recorded, event)
 		}
-		if g.Err == nil && src.Guarded && vanished(store) {
+		gone := vanished(store)
+		if g.Err == nil && src.Guarded && gone {
 			g.Err = fmt.Errorf("%w: neither the allowlist %s nor the guard record %s exists, but this agent's wiring was installed while guards were recorded (run --guarded)",
 				consent.ErrGuardRecord, store.Path, store.GuardPath())
+		}
+		if event == "" || event == "pre_tool_call" {
+			g.Self = selfGuardOf(src, store, g.Recorded, gone)
 		}
 	}
 	if cfgErr != nil {

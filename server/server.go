@@ -49,6 +49,9 @@ type Options struct {
 	Remote runner.Remote
 	// Warn receives diagnostics for the person running the server; nil discards them.
 	Warn func(string)
+	// Protect names what the self-guard keeps beside the hookctl home and the allowlist
+	// (runner.GuardSource.Protect); nil for nothing more.
+	Protect func() (files, settings []string)
 }
 
 // Server dispatches JSON-RPC 2.0 requests to the configured hooks. It is an http.Handler (any
@@ -267,7 +270,10 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 		SessionPrefix: "hookctl-serve-"}
 	// The recorded guards, by the rule every entry point takes (runner.GuardsFor): a bypass
 	// approves hooks, never a guard's removal or change.
-	_, d.Guards, _ = runner.GuardsFor(runner.GuardSource{Allowlist: s.opts.Locations.Allowlist, Config: cfg.Path}, event, cfg, nil)
+	person, _ := s.opts.LookupEnv("HOME")
+	src := runner.GuardSource{Allowlist: s.opts.Locations.Allowlist, Config: cfg.Path, Home: s.opts.Locations.Home,
+		PersonHome: person, Protect: s.opts.Protect}
+	_, d.Guards, _ = runner.GuardsFor(src, event, cfg, nil)
 	start := time.Now()
 	res, err := d.Dispatch(s.base, event, p)
 	switch {

@@ -18,12 +18,14 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/pflag"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/internal/termsafe"
 	"github.com/hookctl/hookctl/server"
@@ -163,7 +165,8 @@ func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool
 	s := server.New(server.Options{
 		Locations: loc, LookupEnv: lookupEnv, Bypass: o.acceptHooks || config.AcceptHooksEnv(lookupEnv),
 		Token: token, MaxInflight: o.maxInflight,
-		Warn: func(msg string) { fmt.Fprintln(stderr, "hookctl: "+terminalSafe(msg)) },
+		Warn:    func(msg string) { fmt.Fprintln(stderr, "hookctl: "+terminalSafe(msg)) },
+		Protect: func() ([]string, []string) { return protected(loc) },
 	})
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
@@ -227,4 +230,25 @@ func readToken(path string) ([]byte, error) {
 		return nil, fmt.Errorf("reading the token file %s: %w", path, err)
 	}
 	return data, nil
+}
+
+// protected names what the self-guard keeps beside the hookctl home (runner.GuardSource): the
+// hookctl binaries beside this one, the wiring memory, and the agent settings install wrote.
+func protected(loc config.Locations) (files, settings []string) {
+	if exe, err := os.Executable(); err == nil {
+		dir := filepath.Dir(exe)
+		files = append(files, filepath.Join(dir, "hookctl"), filepath.Join(dir, "hookctl-serve"))
+	}
+	memory := install.MemoryPath(loc.Home)
+	if abs, err := filepath.Abs(memory); err == nil {
+		memory = abs
+	}
+	files = append(files, memory)
+	remembered, _ := install.LoadMemory(memory)
+	for _, r := range remembered {
+		if !slices.Contains(settings, r.File) {
+			settings = append(settings, r.File)
+		}
+	}
+	return files, settings
 }

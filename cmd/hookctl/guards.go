@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -24,8 +25,7 @@ func (a *app) runConfig(loc config.Locations, event string, guarded bool) (*conf
 			a.warn(p.String())
 		}
 	}
-	src := runner.GuardSource{Allowlist: loc.Allowlist, Config: loc.Config, Guarded: guarded}
-	cfg, guards, gerr := runner.GuardsFor(src, event, cfg, err)
+	cfg, guards, gerr := runner.GuardsFor(a.guardSource(loc, guarded), event, cfg, err)
 	if gerr != nil {
 		return nil, guards, gerr
 	}
@@ -33,6 +33,31 @@ func (a *app) runConfig(loc config.Locations, event string, guarded bool) (*conf
 		a.warn(err.Error())
 	}
 	return cfg, guards, nil
+}
+
+// guardSource is where this run's guards are recorded, and what else the self-guard keeps:
+// hookctl's binaries, the wiring memory and the agent settings install wrote (SPEC 18.1).
+func (a *app) guardSource(loc config.Locations, guarded bool) runner.GuardSource {
+	person, _ := a.lookupEnv("HOME")
+	return runner.GuardSource{Allowlist: loc.Allowlist, Config: loc.Config, Guarded: guarded,
+		Home: loc.Home, PersonHome: person, Protect: func() ([]string, []string) { return a.protected(loc) }}
+}
+
+// protected names the files of hookctl's own the self-guard keeps beside its home: its
+// binaries and the wiring memory, and the agent settings and hook files install wrote.
+func (a *app) protected(loc config.Locations) (files, settings []string) {
+	self := a.selfPath()
+	files = []string{self, filepath.Join(filepath.Dir(self), "hookctl-serve"), install.MemoryPath(loc.Home)}
+	if abs, err := filepath.Abs(files[2]); err == nil {
+		files[2] = abs
+	}
+	remembered, _ := install.LoadMemory(install.MemoryPath(loc.Home))
+	for _, r := range remembered {
+		if !slices.Contains(settings, r.File) {
+			settings = append(settings, r.File)
+		}
+	}
+	return files, settings
 }
 
 // confirmDrop asks the person before a command drops, narrows or unwires recorded guards (SPEC
@@ -169,8 +194,7 @@ func (a *app) couldCover(d *agent.Dialect, st agentState) (string, bool) {
 			}
 		}
 	}
-	src := runner.GuardSource{Allowlist: st.loc.Allowlist, Config: st.loc.Config, Guarded: st.guarded}
-	_, held, _ := runner.GuardsFor(src, st.event, st.cfg, nil)
+	_, held, _ := runner.GuardsFor(a.guardSource(*st.loc, st.guarded), st.event, st.cfg, nil)
 	if held.Err != nil {
 		return "record " + consent.GuardPath(st.loc.Allowlist), true
 	}

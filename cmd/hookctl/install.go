@@ -238,7 +238,7 @@ func (a *app) unwiredFindings(s *session, wired []install.Wiring, only *agent.Di
 	if len(remembered) == 0 {
 		return nil
 	}
-	_, held, _ := runner.GuardsFor(runner.GuardSource{Allowlist: s.loc.Allowlist, Config: s.loc.Config}, "", s.cfg, nil)
+	_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "", s.cfg, nil)
 	covered := func(event, agentName string) bool {
 		return held.Err != nil || slices.ContainsFunc(held.Recorded, func(g consent.Guard) bool {
 			return g.Event == event && (len(g.Agents) == 0 || slices.Contains(g.Agents, agentName))

@@ -18,6 +18,7 @@ import (
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/runner"
 )
 
 // listJSON is the stable shape of `hooks list --json` (README "JSON shapes").
@@ -30,6 +31,18 @@ type listJSON struct {
 	Hooks    []listedHook     `json:"hooks"`
 	// Wired lists hookctl's entries in the agents' settings files (hookctl install).
 	Wired []install.Wiring `json:"wired"`
+	// SelfGuard is the built-in guard of hookctl's own state (SPEC 18.1), listed first.
+	SelfGuard selfGuardJSON `json:"self_guard"`
+}
+
+// selfGuardJSON says whether the self-guard is on and what it keeps.
+type selfGuardJSON struct {
+	Command string `json:"command"`
+	// On is false while no consent state exists: there is nothing of hookctl's to protect.
+	On       bool     `json:"on"`
+	Dirs     []string `json:"dirs"`
+	Files    []string `json:"files"`
+	Settings []string `json:"settings"`
 }
 
 type listedHook struct {
@@ -113,6 +126,7 @@ func (a *app) listRun(o listOptions) error {
 	out.Guards = doctor.GuardFindings(s.cfg, s.store)
 	out.Wired = a.wired()
 	out.Guards = append(out.Guards, a.unwiredFindings(s, out.Wired, nil)...)
+	out.SelfGuard = a.selfGuardListing(s)
 	if out.Guards == nil {
 		out.Guards = []doctor.Finding{}
 	}
@@ -202,6 +216,19 @@ func (s *session) listing(list *consent.Allowlist) listJSON {
 	return out
 }
 
+// selfGuardListing is the self-guard as a run of the tool event would hold it.
+func (a *app) selfGuardListing(s *session) selfGuardJSON {
+	out := selfGuardJSON{Command: runner.SelfGuardName, Dirs: []string{}, Files: []string{}, Settings: []string{}}
+	_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "pre_tool_call", s.cfg, nil)
+	if self := held.Self; self != nil {
+		out.On = true
+		out.Dirs = append(out.Dirs, self.Protected.Dirs...)
+		out.Files = append(out.Files, self.Protected.Files...)
+		out.Settings = append(out.Settings, self.Protected.Settings...)
+	}
+	return out
+}
+
 // printListing writes the listing as tables; width, when not 0, is the width they must fit in,
 // the matchers and commands shortened with an ellipsis.
 func (a *app) printListing(out listJSON, width int) {
@@ -213,6 +240,11 @@ func (a *app) printListing(out listJSON, width int) {
 		}
 		fmt.Fprintf(a.stdout, "%s %s\n  fix: %s\n", label, terminalSafe(f.Message), terminalSafe(f.Fix))
 	}
+	state := "off: nothing of hookctl's to protect yet"
+	if out.SelfGuard.On {
+		state = "on: denies an agent's tool call that would change hookctl's approvals, guards, binaries or wiring"
+	}
+	fmt.Fprintf(a.stdout, "%s  %s\n", p.bold("built-in guard: hookctl self-guard"), state)
 	fmt.Fprintf(a.stdout, "config: %s\n", terminalSafe(out.Config))
 	if len(out.Hooks) == 0 {
 		if _, err := os.Stat(out.Config); errors.Is(err, fs.ErrNotExist) {

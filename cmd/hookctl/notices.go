@@ -20,7 +20,7 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 	var out []string
 	// The whole config: a run reads only its event's entries.
 	cfg, err := a.loadConfigQuiet(loc)
-	cfg, held, err := runner.GuardsFor(runner.GuardSource{Allowlist: loc.Allowlist, Config: loc.Config, Guarded: guarded}, "", cfg, err)
+	cfg, held, err := runner.GuardsFor(a.guardSource(loc, guarded), "", cfg, err)
 	if err != nil {
 		return []string{fmt.Sprintf("hookctl: %v", err)}
 	}

@@ -1,0 +1,79 @@
+package runner
+
+import (
+	"path/filepath"
+
+	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/selfguard"
+)
+
+// SelfGuardName names the built-in self-guard wherever a hook's command would be shown: in
+// results, the audit log, list and doctor.
+const SelfGuardName = "(built in) hookctl self-guard"
+
+// SelfGuard is hookctl's built-in guard of its own state (SPEC 18.1, 23.6): on the tool event,
+// before any configured hook, it denies a tool call that would change the allowlist, the guard
+// record, a pinned file of a guard, the hookctl home or system folder as a whole, the agent
+// settings install wrote, or hookctl's binaries, or run a hookctl consent command. It runs in
+// process: the judgement is selfguard.Judge.
+type SelfGuard struct {
+	Protected selfguard.Protected
+	// Home is the person's HOME, for ~ in the call.
+	Home string
+}
+
+// selfGuardOf is the self-guard of a run, nil when no consent state exists at all (nothing of
+// hookctl's to protect, SPEC 23.6) and nothing else names a file to keep.
+func selfGuardOf(src GuardSource, store *consent.Store, recorded []consent.Guard, gone bool) *SelfGuard {
+	var files, settings []string
+	if src.Protect != nil {
+		files, settings = src.Protect()
+	}
+	if gone && len(recorded) == 0 && len(settings) == 0 {
+		return nil
+	}
+	abs := func(p string) string {
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return p
+	}
+	p := selfguard.Protected{Settings: settings}
+	for _, dir := range []string{src.Home, config.SystemDir} {
+		if dir != "" {
+			p.Dirs = append(p.Dirs, abs(dir))
+		}
+	}
+	p.Files = append(p.Files, abs(store.Path), abs(store.GuardPath()))
+	p.Files = append(p.Files, files...)
+	for _, g := range recorded {
+		for _, f := range g.Files {
+			p.Files = append(p.Files, f.Path)
+		}
+	}
+	return &SelfGuard{Protected: p, Home: src.PersonHome}
+}
+
+// selfGuardBlocks judges the call by the self-guard, first of all (SPEC 18.1): a denial is one
+// blocked result and blocking effect, and the call goes no further.
+func (d *Dispatcher) selfGuardBlocks(f *firing) ([]HookResult, []effect) {
+	s := d.Guards.Self
+	if s == nil || f.event != "pre_tool_call" || !f.blocking() {
+		return nil, nil
+	}
+	tool := ""
+	if f.tool != nil {
+		tool = *f.tool
+	}
+	reason, deny := selfguard.Judge(s.Protected, selfguard.Call{Tool: tool, Input: f.toolInput, Cwd: f.cwd, Home: s.Home})
+	if !deny {
+		return nil, nil
+	}
+	e := effect{block: true, message: reason, command: SelfGuardName, warning: reason}
+	if f.mapping.Honours.Has(agent.Notice) {
+		e.systemMessage = reason // the person sees it too (SPEC 18.3)
+	}
+	return []HookResult{{Command: SelfGuardName, Status: StatusBlocked, Message: reason}}, []effect{e}
+}
