@@ -275,7 +275,14 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 		PersonHome: person, Protect: s.opts.Protect}
 	_, d.Guards, _ = runner.GuardsFor(src, event, cfg, nil)
 	start := time.Now()
-	res, err := d.Dispatch(s.base, event, p)
+	// The system layer first: its block stands whatever the person's config says (SPEC 23.3).
+	sys := consent.LoadSystem(person, event)
+	system := func(sd *runner.Dispatcher) (*runner.Result, error) {
+		sd.SessionPrefix = d.SessionPrefix
+		return sd.Dispatch(s.base, event, p)
+	}
+	warn := func(msg string) { s.warn("warning: %s", msg) }
+	res, err := runner.Layered(sys, person, warn, event, system, func() (*runner.Result, error) { return d.Dispatch(s.base, event, p) })
 	switch {
 	case errors.Is(err, runner.ErrPayload):
 		return nil, invalidParams(err)

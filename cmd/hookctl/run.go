@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -130,12 +132,24 @@ func (a *app) run(o runOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg, gs, err := a.runConfig(loc, o.event, o.guarded)
-	if err != nil {
-		return err
+	// The system layer is read first, before anything of the person's (SPEC 23.3); without
+	// one, the person's config is read and checked before the payload, as it always was.
+	sys := a.systemLayer(o.event)
+	var cfg *config.Config
+	var gs runner.Guards
+	personConfig := func() error {
+		if cfg, gs, err = a.runConfig(loc, o.event, o.guarded); err != nil {
+			return err
+		}
+		if err := runner.CheckEvent(cfg, o.event); err != nil {
+			return dispatchError(err)
+		}
+		return nil
 	}
-	if err := runner.CheckEvent(cfg, o.event); err != nil {
-		return dispatchError(err)
+	if sys == nil {
+		if err := personConfig(); err != nil {
+			return err
+		}
 	}
 	payload, err := a.readPayload(o.payloadFile)
 	if err != nil {
@@ -146,15 +160,31 @@ func (a *app) run(o runOptions) error {
 	}
 
 	// An event with no hooks, the most common call, has nothing to interrupt.
-	in, stop := a.interrupts(cfg.HasHooks(o.event))
+	in, stop := a.interrupts(sys != nil || cfg.HasHooks(o.event))
 	defer stop()
-	d := a.dispatcher(cfg, loc, in)
-	d.Guards = gs
-	d.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
 	defer cancel()
-	res, err := d.Dispatch(ctx, o.event, payload)
+	system := func(sd *runner.Dispatcher) (*runner.Result, error) {
+		sd.SessionPrefix = "hookctl-"
+		return sd.Dispatch(ctx, o.event, payload)
+	}
+	person := func() (*runner.Result, error) {
+		if cfg == nil {
+			if err := personConfig(); err != nil {
+				return nil, err
+			}
+		}
+		d := a.dispatcher(cfg, loc, in)
+		d.Guards = gs
+		d.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
+		res, err := d.Dispatch(ctx, o.event, payload)
+		if err != nil {
+			return nil, dispatchError(err)
+		}
+		return res, nil
+	}
+	res, err := runner.Layered(sys, a.personHome(), a.warnFunc(), o.event, system, person)
 	if err != nil {
 		return dispatchError(err)
 	}
@@ -162,7 +192,7 @@ func (a *app) run(o runOptions) error {
 		a.warn("warning: " + w)
 	}
 	_, err = a.stdout.Write(append(res.AppendJSON(make([]byte, 0, 512)), '\n'))
-	a.recordAudit(cfg, loc, res, agent.Default, payload.ToolName, start)
+	a.recordAudit(auditConfig(cfg), loc, res, agent.Default, payload.ToolName, start)
 	if err != nil {
 		return failuref("writing result: %w", err)
 	}
@@ -174,6 +204,32 @@ func (a *app) run(o runOptions) error {
 		return silent(exitBlocked)
 	}
 	return nil
+}
+
+// systemLayer is the system level of a run of the event (SPEC 18.2), nil when there is none:
+// one failed stat.
+func (a *app) systemLayer(event string) *consent.System {
+	return consent.LoadSystem(a.personHome(), event)
+}
+
+// personHome is the person's HOME, which system hooks keep in their fixed environment.
+func (a *app) personHome() string {
+	home, _ := a.lookupEnv("HOME")
+	return home
+}
+
+// warnFunc is a.warn as the library takes it.
+func (a *app) warnFunc() func(string) {
+	return func(msg string) { a.warn("warning: " + msg) }
+}
+
+// auditConfig is the config whose audit setting a run's entry follows: the person's, or, when
+// the system layer answered before it was read, the default (audit on).
+func auditConfig(cfg *config.Config) *config.Config {
+	if cfg == nil {
+		return &config.Config{Audit: true}
+	}
+	return cfg
 }
 
 // pinLocations makes the locations a wiring names (--home, --allowlist) the only ones this run
@@ -262,6 +318,10 @@ func (a *app) printJSON(v any) error {
 // dispatchError maps the errors of checking and dispatching an event to exit statuses: an
 // unknown event or a payload hookctl cannot pass on is the caller's mistake, a usage error.
 func dispatchError(err error) error {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return err // already given its status
+	}
 	if errors.Is(err, runner.ErrUnknownEvent) || errors.Is(err, runner.ErrPayload) {
 		return &exitError{code: exitUsage, err: err}
 	}

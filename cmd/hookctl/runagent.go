@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -83,29 +84,42 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 		return asFailure(err)
 	}
 	st.loc = &loc
-	cfg, gs, err := a.runConfig(loc, st.event, o.guarded)
-	if err != nil {
-		return asFailure(err)
+	// The system layer first, before anything of the person's (SPEC 23.3), for an event the
+	// agent's own mapping names; an event only the person's config knows has none.
+	var sys *consent.System
+	if call.Mapped || named != "" {
+		sys = a.systemLayer(st.event)
 	}
-	st.cfg = cfg
-	event, err := agentEvent(cfg, dialect, call, named)
-	if err != nil {
-		st.event = "" // not one hookctl knows
-		return err
+	var cfg *config.Config
+	var gs runner.Guards
+	event := st.event
+	personConfig := func() error {
+		if cfg, gs, err = a.runConfig(loc, st.event, o.guarded); err != nil {
+			return asFailure(err)
+		}
+		st.cfg = cfg
+		if event, err = agentEvent(cfg, dialect, call, named); err != nil {
+			st.event = "" // not one hookctl knows
+			return err
+		}
+		return nil
 	}
-	st.answered = true
-	if event == "" { // an agent event hookctl does not know and no custom event of that name
-		return a.writeAgentAnswer(dialect, nil)
+	if sys == nil {
+		if err := personConfig(); err != nil {
+			return err
+		}
+		st.answered = true
+		if event == "" { // an agent event hookctl does not know and no custom event of that name
+			return a.writeAgentAnswer(dialect, nil)
+		}
+		st.answered = false
 	}
-	st.answered = false
 	if o.toolSet {
 		call.ToolName = &o.tool
 	}
 
-	in, stop := a.interrupts(cfg.HasHooks(event))
+	in, stop := a.interrupts(sys != nil || cfg.HasHooks(event))
 	defer stop()
-	d := a.dispatcher(cfg, loc, in)
-	d.Guards = gs
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
 	defer cancel()
@@ -117,9 +131,26 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 		ctx, cancelLimit = context.WithDeadline(ctx, a.began.Add(dialect.Limit-agent.DispatchMargin))
 		defer cancelLimit()
 	}
-	res, err := d.DispatchAgent(ctx, dialect, call, event, raw)
+	system := func(sd *runner.Dispatcher) (*runner.Result, error) {
+		return sd.DispatchAgent(ctx, dialect, call, event, raw)
+	}
+	person := func() (*runner.Result, error) {
+		if cfg == nil {
+			if err := personConfig(); err != nil {
+				return nil, err
+			}
+		}
+		d := a.dispatcher(cfg, loc, in)
+		d.Guards = gs
+		res, err := d.DispatchAgent(ctx, dialect, call, event, raw)
+		if err != nil {
+			return nil, failuref("%v", err)
+		}
+		return res, nil
+	}
+	res, err := runner.Layered(sys, a.personHome(), a.warnFunc(), event, system, person)
 	if err != nil {
-		return failuref("%v", err)
+		return asFailure(err)
 	}
 	a.warnAgentRun(res)
 	if event == "on_session_start" && dialect.SessionNotice {
@@ -134,7 +165,7 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	}
 	st.answered = true
 	out := a.agentAnswer(dialect, call, event, res)
-	a.recordAudit(cfg, loc, res, dialect.Name, call.ToolName, start)
+	a.recordAudit(auditConfig(cfg), loc, res, dialect.Name, call.ToolName, start)
 	if sig := in.received(); sig != 0 {
 		if err := a.writeAgentAnswer(dialect, out); err != nil {
 			return err

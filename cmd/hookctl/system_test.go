@@ -58,8 +58,9 @@ func TestSystemScript(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits": cmdExits,
-			"perm":  cmdPerm,
+			"exits":     cmdExits,
+			"jsonfield": cmdJSONField,
+			"perm":      cmdPerm,
 		},
 	})
 }
