@@ -28,6 +28,9 @@ type Entry struct {
 	// DurationMS is the dispatch's wall time.
 	DurationMS int64  `json:"duration_ms"`
 	Hooks      []Hook `json:"hooks"`
+	// Notes are what the run ignored (SPEC 23.1: a bypass an agent's environment or config.yaml
+	// asked for under run --agent).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // ConsentRefused is the event of an entry that records a consent command (approve, revoke, a
@@ -54,6 +57,7 @@ type Dispatch struct {
 	Tool      string // the tool name, "" for none
 	SessionID string
 	Start     time.Time // when the dispatch began; the entry's time
+	Notes     []string  // what the run ignored (Entry.Notes)
 }
 
 // maxText caps every field an entry takes from a payload or a hook (tool, session id, command
@@ -64,7 +68,7 @@ type Dispatch struct {
 const maxText = 4096
 
 // FromResult builds the entry of a dispatch. ok is false when no hook ran, was skipped or was
-// blocked (no hooks, or none matched): such a dispatch is not logged.
+// blocked (no hooks, or none matched) and the run ignored nothing: such a dispatch is not logged.
 func FromResult(res *runner.Result, d Dispatch) (e Entry, ok bool) {
 	e = Entry{
 		Time: d.Start.UTC(), Event: clip(res.Event), Agent: clip(d.Agent), Tool: clip(d.Tool), SessionID: clip(d.SessionID),
@@ -83,7 +87,10 @@ func FromResult(res *runner.Result, d Dispatch) (e Entry, ok bool) {
 		}
 		e.Hooks = append(e.Hooks, hook)
 	}
-	return e, len(e.Hooks) > 0
+	for _, n := range d.Notes {
+		e.Notes = append(e.Notes, clip(n))
+	}
+	return e, len(e.Hooks) > 0 || len(e.Notes) > 0
 }
 
 // Record appends the entry of a dispatch to the log, unless FromResult finds nothing to log.
@@ -141,7 +148,18 @@ func (e *Entry) AppendJSON(b []byte) []byte {
 		}
 		b = e.Hooks[i].appendJSON(b)
 	}
-	return append(b, "]}"...)
+	b = append(b, ']')
+	if len(e.Notes) > 0 {
+		b = append(b, `,"notes":[`...)
+		for i, n := range e.Notes {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = jsonx.AppendString(b, n)
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
 }
 
 func (h *Hook) appendJSON(b []byte) []byte {

@@ -64,6 +64,10 @@ type Approval struct {
 type Allowlist struct {
 	// Approvals are sorted by (event, command), at most one per pair.
 	Approvals []Approval
+	// AutoAccept is when the person turned hooks_auto_accept on at a terminal (`hookctl hooks
+	// auto-accept on`), nil while it is off: under run --agent, hooks_auto_accept counts only
+	// then (SPEC 23.1), since the agent's tools can edit config.yaml.
+	AutoAccept *time.Time
 }
 
 // ErrCorrupt marks an allowlist file that cannot be trusted: not JSON, not the expected shape,
@@ -76,8 +80,9 @@ const fileVersion = 1
 // The wire types keep times as strings so that Decode controls which formats are accepted and
 // Encode always writes UTC with "Z".
 type fileJSON struct {
-	Version   *int64         `json:"version"`
-	Approvals []approvalJSON `json:"approvals"`
+	Version    *int64         `json:"version"`
+	AutoAccept string         `json:"auto_accept,omitempty"`
+	Approvals  []approvalJSON `json:"approvals"`
 }
 
 type approvalJSON struct {
@@ -346,6 +351,9 @@ func compareApprovals(x, y Approval) int {
 // command), 2-space indentation, times in UTC with "Z", and a trailing newline.
 func (a *Allowlist) Encode() []byte {
 	f := fileJSON{Version: new(int64(fileVersion)), Approvals: []approvalJSON{}}
+	if a != nil && a.AutoAccept != nil {
+		f.AutoAccept = formatTime(*a.AutoAccept)
+	}
 	if a != nil {
 		as := slices.Clone(a.Approvals)
 		sortApprovals(as)

@@ -26,7 +26,7 @@ func Decode(data []byte) (*Allowlist, error) {
 
 // decodeOwned is Decode for a buffer that is never changed afterwards.
 func decodeOwned(data []byte) (*Allowlist, error) {
-	version, approvals, err := parseFile(data)
+	version, approvals, autoAccept, err := parseFile(data)
 	if err != nil {
 		return nil, corrupt("%v", err)
 	}
@@ -37,6 +37,13 @@ func decodeOwned(data []byte) (*Allowlist, error) {
 		return nil, corrupt("version %d is not supported (want %d)", *version, fileVersion)
 	}
 	a := &Allowlist{}
+	if autoAccept != nil {
+		t, err := parseTime(*autoAccept)
+		if err != nil {
+			return nil, corrupt("auto_accept: %v", err)
+		}
+		a.AutoAccept = &t
+	}
 	if len(approvals) > 0 {
 		a.Approvals = approvals
 	}
@@ -60,10 +67,10 @@ func decodeOwned(data []byte) (*Allowlist, error) {
 
 // parseFile reads the allowlist's wire form from data, which must not change afterwards: the
 // strings read share its bytes.
-func parseFile(data []byte) (version *int64, approvals []Approval, err error) {
+func parseFile(data []byte) (version *int64, approvals []Approval, autoAccept *string, err error) {
 	r := jsonx.NewBorrowingReader(data)
 	if r.AtEnd() {
-		return nil, nil, errors.New("empty file")
+		return nil, nil, nil, errors.New("empty file")
 	}
 	err = r.Object(func(key string) error {
 		switch key {
@@ -77,6 +84,10 @@ func parseFile(data []byte) (version *int64, approvals []Approval, err error) {
 		case "approvals":
 			approvals, err = readApprovals(r, len(data))
 			return err
+		case "auto_accept":
+			s, err := r.String()
+			autoAccept = &s
+			return err
 		}
 		return unknownKey(r, key)
 	})
@@ -84,9 +95,9 @@ func parseFile(data []byte) (version *int64, approvals []Approval, err error) {
 		err = r.End()
 	}
 	if err != nil {
-		return nil, nil, describe(err)
+		return nil, nil, nil, describe(err)
 	}
-	return version, approvals, nil
+	return version, approvals, autoAccept, nil
 }
 
 // describe words a syntax error for a file: where it is, or that the file ends too soon.

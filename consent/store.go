@@ -401,3 +401,20 @@ func (s *Store) recordGuards(hooks []config.Hook, a *Allowlist, anew bool) error
 		})
 	})
 }
+
+// SetAutoAccept records that the person turned hooks_auto_accept on at a terminal (on), or
+// takes that record out (SPEC 23.1); it reports whether anything changed.
+func (s *Store) SetAutoAccept(on bool) (bool, error) {
+	changed := false
+	err := s.update(func(a *Allowlist) (bool, error) {
+		switch {
+		case on && a.AutoAccept == nil:
+			t := s.now()
+			a.AutoAccept, changed = &t, true
+		case !on && a.AutoAccept != nil:
+			a.AutoAccept, changed = nil, true
+		}
+		return changed, nil
+	})
+	return changed, err
+}

@@ -37,6 +37,11 @@ func GuardFindings(cfg *config.Config, store *consent.Store) []Finding {
 			Fix: fmt.Sprintf("put the entry back as it was in %s; or, if the change is meant, at a terminal: hookctl hooks approve --all (or hookctl hooks revoke %s --event %s)",
 				cfg.Path, config.ShellQuote(g.Command), g.Event)})
 	}
+	if list, err := store.Load(); cfg.AutoAccept && (err != nil || list.AutoAccept == nil) {
+		out = append(out, Finding{Severity: SeverityWarning, Check: "guard",
+			Message: "hooks_auto_accept is true, but under an agent (run --agent) it is ignored until you turn it on at your own terminal: the agent's tools could have written it",
+			Fix:     "hookctl hooks auto-accept on (or remove hooks_auto_accept from " + cfg.Path + ")"})
+	}
 	if cfg.AutoAccept {
 		out = append(out, Finding{Severity: SeverityWarning, Check: "guard",
 			Message: "hooks_auto_accept is true: hooks run without an approval, so it records no guard, and a fail_closed entry deleted or broken by a typo goes unnoticed",

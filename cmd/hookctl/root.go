@@ -29,6 +29,11 @@ type app struct {
 	acceptHooks bool
 	color       string
 
+	// underAgent is set under run --agent: the environment and config.yaml vouch for less
+	// (bypass); notes are what the run ignored, for its audit entry.
+	underAgent bool
+	notes      []string
+
 	// began is when hookctl started, from which `run --deadline` counts.
 	began time.Time
 	// projectDir is $CLAUDE_PROJECT_DIR as hookctl set it for its hooks, "" when it did not
@@ -158,18 +163,43 @@ func (a *app) warn(msg string) {
 
 // bypass reports whether consent is bypassed for this run: --accept-hooks,
 // HOOKCTL_ACCEPT_HOOKS (1, true, yes, on, any case) or hooks_auto_accept.
-func (a *app) bypass(cfg *config.Config) bool {
-	if a.acceptHooks || cfg.AutoAccept {
+//
+// Under run --agent, where the agent's own tools can edit config.yaml and its project files can
+// set a hook's environment (SPEC 23.1), HOOKCTL_ACCEPT_HOOKS is ignored (a CI machine writes
+// --accept-hooks into its wiring), and hooks_auto_accept counts only while the allowlist
+// records that the person turned it on at a terminal; what is ignored is said on stderr and
+// noted in the audit log.
+func (a *app) bypass(cfg *config.Config, loc config.Locations) bool {
+	if a.acceptHooks {
 		return true
 	}
-	return config.AcceptHooksEnv(a.lookupEnv)
+	if !a.underAgent {
+		return cfg.AutoAccept || config.AcceptHooksEnv(a.lookupEnv)
+	}
+	if config.AcceptHooksEnv(a.lookupEnv) {
+		a.note("HOOKCTL_ACCEPT_HOOKS is ignored under run --agent (an agent's tools can set it); a CI machine writes the flag into its wiring: hookctl install AGENT --accept-hooks")
+	}
+	if !cfg.AutoAccept {
+		return false
+	}
+	if list, err := consent.NewStore(loc.Allowlist).Load(); err == nil && list.AutoAccept != nil {
+		return true
+	}
+	a.note("hooks_auto_accept is ignored under run --agent until you turn it on at your own terminal: hookctl hooks auto-accept on")
+	return false
+}
+
+// note says something this run ignored, on stderr and in its audit entry.
+func (a *app) note(msg string) {
+	a.warn("warning: " + msg)
+	a.notes = append(a.notes, msg)
 }
 
 // gate builds the consent gate of this run; prompt is nil when nobody can be asked.
 func (a *app) gate(cfg *config.Config, loc config.Locations, prompt consent.Prompt) *consent.Gate {
 	return &consent.Gate{
 		Store:  consent.NewStore(loc.Allowlist),
-		Bypass: a.bypass(cfg),
+		Bypass: a.bypass(cfg, loc),
 		Prompt: prompt,
 		Warn:   func(msg string) { a.warn("warning: " + msg) },
 	}

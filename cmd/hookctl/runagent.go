@@ -22,6 +22,7 @@ func (a *app) runAgent(o runOptions) error {
 	if err != nil {
 		return failuref("--agent: %v", err)
 	}
+	a.underAgent = true
 	st := agentState{guarded: o.guarded}
 	err = a.runAgentCall(dialect, o, &st)
 	if err == nil || st.answered {
