@@ -113,8 +113,15 @@ func configErrors(cfg *config.Config, what string) error {
 // event a recorded guard covers (SPEC 17.1); preview is the change, computed without writing.
 func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
 	recorded, err := s.store.Guards()
+	if errors.Is(err, consent.ErrGuardRecord) {
+		// The record cannot be trusted (missing, emptied): the allowlist says which guards
+		// were approved, and unwiring their events is still a guard change.
+		if list, lerr := s.store.Load(); lerr == nil {
+			recorded, err = list.Guards(), nil
+		}
+	}
 	if err != nil || len(recorded) == 0 {
-		return nil // nothing recorded; one that cannot be read blocks every tool call anyway
+		return nil // nothing recorded
 	}
 	r, err := preview()
 	if err != nil {
