@@ -41,8 +41,10 @@ const ConsentRefused = "consent_refused"
 // Hook is one hook's part in a logged dispatch.
 type Hook struct {
 	// Command names a command hook, URL a url hook: exactly one is set.
-	Command    string `json:"command,omitempty"`
-	URL        string `json:"url,omitempty"`
+	Command string `json:"command,omitempty"`
+	URL     string `json:"url,omitempty"`
+	// Layer is "system" for a hook of the system level, "" for the person's.
+	Layer      string `json:"layer,omitempty"`
 	Status     string `json:"status"`
 	ExitCode   *int   `json:"exit_code"`
 	DurationMS int64  `json:"duration_ms"`
@@ -79,7 +81,7 @@ func FromResult(res *runner.Result, d Dispatch) (e Entry, ok bool) {
 			continue
 		}
 		hook := Hook{
-			Command: clip(h.Command), Status: string(h.Status), ExitCode: h.ExitCode, DurationMS: h.DurationMS,
+			Command: clip(h.Command), Layer: h.Layer, Status: string(h.Status), ExitCode: h.ExitCode, DurationMS: h.DurationMS,
 			ScriptSHA256: clip(h.ScriptSHA256), Message: clip(h.Message),
 		}
 		if h.URL != "" {
@@ -169,6 +171,10 @@ func (h *Hook) appendJSON(b []byte) []byte {
 	} else {
 		b = append(b, `{"command":`...)
 		b = jsonx.AppendString(b, h.Command)
+	}
+	if h.Layer != "" {
+		b = append(b, `,"layer":`...)
+		b = jsonx.AppendString(b, h.Layer)
 	}
 	b = append(b, `,"status":`...)
 	b = jsonx.AppendString(b, h.Status)

@@ -204,6 +204,7 @@ func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
 		if h.Remote() {
 			res.Hooks[i].URL = h.URL
 		}
+		res.Hooks[i].Layer = layerOf(h)
 	}
 	for _, e := range effects {
 		if e.warning != "" {

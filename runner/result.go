@@ -84,7 +84,9 @@ type Result struct {
 // appendJSON, kept equal by TestAppendJSONMatchesEncodingJSON.
 type HookResult struct {
 	Command string `json:"command"`
-	Status  Status `json:"status"`
+	// Layer is "system" for a hook of the system level (SPEC 18.2), "" for the person's.
+	Layer  string `json:"layer,omitempty"`
+	Status Status `json:"status"`
 	// ExitCode is null when the process did not exit by itself (not started, killed).
 	ExitCode        *int   `json:"exit_code"`
 	DurationMS      int64  `json:"duration_ms"`
@@ -143,6 +145,10 @@ func (r *Result) AppendJSON(b []byte) []byte {
 func (h *HookResult) appendJSON(b []byte) []byte {
 	b = append(b, `{"command":`...)
 	b = jsonx.AppendString(b, h.Command)
+	if h.Layer != "" {
+		b = append(b, `,"layer":`...)
+		b = jsonx.AppendString(b, h.Layer)
+	}
 	b = append(b, `,"status":`...)
 	b = jsonx.AppendString(b, string(h.Status))
 	b = append(b, `,"exit_code":`...)

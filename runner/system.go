@@ -84,6 +84,14 @@ func Layered(sys *consent.System, personHome string, warn func(string), event st
 	return res, nil
 }
 
+// layerOf is the layer a result names: "system" for a system hook, "" for the person's.
+func layerOf(h config.Hook) string {
+	if h.Layer == config.LayerSystem {
+		return h.Layer
+	}
+	return ""
+}
+
 // ran keeps the results of hooks that matched the call.
 func ran(hrs []HookResult) []HookResult {
 	var out []HookResult

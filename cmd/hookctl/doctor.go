@@ -178,7 +178,8 @@ func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring
 		r.Findings = append(r.Findings, doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring",
 			Message: "cannot check an agent's settings: " + err.Error()})
 	}
-	findings := a.unwiredFindings(s, wired, only)
+	findings := systemFindings(a.systemView())
+	findings = append(findings, a.unwiredFindings(s, wired, only)...)
 	findings = append(findings, install.Findings(s.cfg, wired)...)
 	findings = append(findings, install.TrustFindings(home, wired)...)
 	findings = append(findings, install.AgentTrustFindings(a.trustPlaces(home, cwd), wired)...)

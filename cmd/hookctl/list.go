@@ -33,6 +33,8 @@ type listJSON struct {
 	Wired []install.Wiring `json:"wired"`
 	// SelfGuard is the built-in guard of hookctl's own state (SPEC 18.1), listed first.
 	SelfGuard selfGuardJSON `json:"self_guard"`
+	// System is the system level (SPEC 18.2), null when there is none.
+	System *systemJSON `json:"system"`
 }
 
 // selfGuardJSON says whether the self-guard is on and what it keeps.
@@ -127,6 +129,8 @@ func (a *app) listRun(o listOptions) error {
 	out.Wired = a.wired()
 	out.Guards = append(out.Guards, a.unwiredFindings(s, out.Wired, nil)...)
 	out.SelfGuard = a.selfGuardListing(s)
+	out.System = a.systemView()
+	out.Guards = append(systemFindings(out.System), out.Guards...)
 	if out.Guards == nil {
 		out.Guards = []doctor.Finding{}
 	}
@@ -245,6 +249,7 @@ func (a *app) printListing(out listJSON, width int) {
 		state = "on: denies an agent's tool call that would change hookctl's approvals, guards, binaries or wiring"
 	}
 	fmt.Fprintf(a.stdout, "%s  %s\n", p.bold("built-in guard: hookctl self-guard"), state)
+	a.printSystem(out.System)
 	fmt.Fprintf(a.stdout, "config: %s\n", terminalSafe(out.Config))
 	if len(out.Hooks) == 0 {
 		if _, err := os.Stat(out.Config); errors.Is(err, fs.ErrNotExist) {

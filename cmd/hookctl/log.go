@@ -214,7 +214,11 @@ func (ep *entryPrinter) row(e audit.Entry) []cell {
 func hookSummary(hooks []audit.Hook) string {
 	counts := map[string]int{}
 	for _, h := range hooks {
-		counts[terminalSafe(h.Status)]++
+		status := terminalSafe(h.Status)
+		if h.Layer != "" {
+			status += " (" + terminalSafe(h.Layer) + ")" // a system hook's, apart from the person's
+		}
+		counts[status]++
 	}
 	statuses := make([]string, 0, len(counts))
 	for s := range counts {
