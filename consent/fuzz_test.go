@@ -16,6 +16,8 @@ func FuzzDecode(f *testing.F) {
 	for _, seed := range []string{
 		`{"version":1,"approvals":[]}`,
 		`{"version":1}`,
+		`{"version":1,"auto_accept":"2026-11-27T08:00:00Z","approvals":[]}`,
+		`{"version":1,"auto_accept":"yesterday","approvals":[]}`,
 		`{"version":1,"approvals":[{"event":"pre_tool_call","command":"./guard.sh","matcher":"terminal","approved_at":"2025-03-04T05:06:07Z",` +
 			`"script":{"path":"/h/guard.sh","sha256":"` + sumA + `","size":5,"mtime":"2025-03-04T05:06:07.123456789+00:00"}}]}`,
 		`{"version":1,"approvals":[{"event":"b","command":"a && b <x>","approved_at":"2025-03-04T05:06:07-07:00","script":null},{"event":"a","command":"z"}]}`,

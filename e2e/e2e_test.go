@@ -421,8 +421,12 @@ func (e *Env) InstalledTimeouts() ([]time.Duration, error) {
 					out = append(out, time.Duration(n*float64(e.Agent.TimeoutUnit)))
 				}
 			}
-			for _, x := range v {
-				walk(x)
+			for k, x := range v {
+				// install wires the session start for hookctl's own notices, with no hook of
+				// its own there: its timeout is the margin alone, not the hooks'.
+				if k != "SessionStart" {
+					walk(x)
+				}
 			}
 		case []any:
 			for _, x := range v {

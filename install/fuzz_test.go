@@ -266,3 +266,36 @@ func commentsOf(data []byte) []string {
 	}
 	return out
 }
+
+// FuzzLoadMemory checks the wiring memory's reader: whatever the file holds, it never panics,
+// and what it reads, written back by Remember, reads back the same.
+func FuzzLoadMemory(f *testing.F) {
+	f.Add([]byte(`{"version":1,"wired":[{"agent":"claude-code","file":"/h/.claude/settings.json","agent_event":"PreToolUse","event":"pre_tool_call"}]}`))
+	f.Add([]byte(`{"version":1,"wired":[]}`))
+	f.Add([]byte(`{"version":2,"wired":[]}`))
+	f.Add([]byte(`{"version":1,"wired":[],"extra":1}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "wiring.json")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		list, err := LoadMemory(path)
+		if err != nil {
+			return
+		}
+		var now []Wiring
+		for _, r := range list {
+			if r.Agent == "x" {
+				now = append(now, Wiring{Agent: "x", Scope: "user", File: r.File, AgentEvent: r.AgentEvent, Event: r.Event})
+			}
+		}
+		if err := Remember(path, "x", now); err != nil {
+			t.Fatalf("Remember over a file LoadMemory read: %v", err)
+		}
+		again, err := LoadMemory(path)
+		if err != nil || len(again) != len(list) {
+			t.Fatalf("read back %d entries, %v; want %d", len(again), err, len(list))
+		}
+	})
+}
