@@ -97,7 +97,7 @@ FUZZ_TARGETS ?= \
 	runner:FuzzParsePayload:60000x \
 	runner:FuzzRPCResult:90000x \
 	selfguard:FuzzJudge:8000x \
-	agent:FuzzToolTranslate:60000x \
+	agent:FuzzToolTranslate:6000x \
 	agent:FuzzReadHermes:120000x \
 	agent:FuzzReadClaudeCode:120000x \
 	agent:FuzzReadCodex:90000x \
@@ -118,7 +118,7 @@ FUZZ_TARGETS ?= \
 	server:FuzzParse:35000x \
 	install:FuzzUnified:1100x \
 	install:FuzzAppendToConfig:8000x \
-	install:FuzzEditComments:15000x \
+	install:FuzzEditComments:5000x \
 	install:FuzzLoadMemory:300x
 
 fuzz: ## run each fuzz target for FUZZTIME (default 60s; smoke: each target's SMOKE count)
