@@ -47,11 +47,94 @@ type agentState struct {
 }
 
 func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState) error {
+	r := &agentRun{app: a, dialect: dialect, o: o, st: st}
+	if err := r.readCall(); err != nil {
+		return err
+	}
+	loc, err := a.locations()
+	if err != nil {
+		return asFailure(err)
+	}
+	st.loc, r.loc = &loc, loc
+	// The system layer first, before anything of the person's (SPEC 23.3), for an event the
+	// agent's own mapping names; an event only the person's config knows has none.
+	if r.call.Mapped || r.named != "" {
+		r.sys = a.systemLayer(st.event)
+	}
+	r.event = st.event
+	if r.sys == nil {
+		if err := r.personConfig(); err != nil {
+			return err
+		}
+		if r.event == "" { // an agent event hookctl does not know and no custom event of that name
+			st.answered = true
+			return a.writeAgentAnswer(dialect, nil)
+		}
+	}
+	if o.toolSet {
+		r.call.ToolName = &o.tool
+	}
+
+	in, stop := a.interrupts(r.sys != nil || r.cfg.HasHooks(r.event))
+	defer stop()
+	start := time.Now()
+	ctx, cancel := a.dispatchContext(in.ctx, o)
+	defer cancel()
+	if dialect.Limit > 0 {
+		// The agent stops waiting at its own limit and goes on without an answer (Cline runs
+		// the tool): hookctl ends its hooks before, whatever --deadline says, so that a
+		// fail_closed one still blocks.
+		var cancelLimit context.CancelFunc
+		ctx, cancelLimit = context.WithDeadline(ctx, a.began.Add(dialect.Limit-agent.DispatchMargin))
+		defer cancelLimit()
+	}
+	res, err := r.dispatch(ctx, in)
+	if err != nil {
+		return asFailure(err)
+	}
+	a.warnAgentRun(res)
+	if r.event == "on_session_start" && dialect.SessionNotice {
+		r.addNotices(res)
+	}
+	st.answered = true
+	out := a.agentAnswer(dialect, r.call, r.event, res)
+	a.recordAudit(auditConfig(r.cfg), loc, res, dialect.Name, r.call.ToolName, start)
+	if sig := in.received(); sig != 0 {
+		if err := a.writeAgentAnswer(dialect, out); err != nil {
+			return err
+		}
+		return silent(exitInterrupted + sig)
+	}
+	return a.writeAgentAnswer(dialect, out)
+}
+
+// agentRun is one run under --agent on its way: the call read from the agent's payload, the
+// layers it fires at, and what the person's config said.
+type agentRun struct {
+	*app
+	dialect *agent.Dialect
+	o       runOptions
+	st      *agentState
+	raw     []byte
+	call    agent.Call
+	// named is the hookctl event named on the command line, "" when the payload names it.
+	named string
+	loc   config.Locations
+	sys   *consent.System
+	cfg   *config.Config
+	gs    runner.Guards
+	// event is the hookctl event the call fires, "" for an agent event hookctl has no hooks for.
+	event string
+}
+
+// readCall reads the agent's payload and the call it describes.
+func (r *agentRun) readCall() error {
+	dialect, o, st := r.dialect, r.o, r.st
 	st.event = o.event
 	if m, ok := dialect.Mapping(o.event); ok { // the agent's own event name
 		st.event = m.Event
 	}
-	raw, err := a.readRaw(o.payloadFile)
+	raw, err := r.readRaw(o.payloadFile)
 	if err != nil {
 		return asFailure(err)
 	}
@@ -78,102 +161,58 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 		st.tool = &o.tool
 	}
 	if dialect.ProjectDir {
-		a.useProjectDir(call.Cwd)
+		r.useProjectDir(call.Cwd)
 	}
-	loc, err := a.locations()
-	if err != nil {
+	r.raw, r.call, r.named = raw, call, named
+	return nil
+}
+
+// personConfig reads the person's config and guards, and the hookctl event the call fires.
+func (r *agentRun) personConfig() error {
+	var err error
+	if r.cfg, r.gs, err = r.runConfig(r.loc, r.st.event, r.o.guarded); err != nil {
 		return asFailure(err)
 	}
-	st.loc = &loc
-	// The system layer first, before anything of the person's (SPEC 23.3), for an event the
-	// agent's own mapping names; an event only the person's config knows has none.
-	var sys *consent.System
-	if call.Mapped || named != "" {
-		sys = a.systemLayer(st.event)
+	r.st.cfg = r.cfg
+	if r.event, err = agentEvent(r.cfg, r.dialect, r.call, r.named); err != nil {
+		r.st.event = "" // not one hookctl knows
+		return err
 	}
-	var cfg *config.Config
-	var gs runner.Guards
-	event := st.event
-	personConfig := func() error {
-		if cfg, gs, err = a.runConfig(loc, st.event, o.guarded); err != nil {
-			return asFailure(err)
-		}
-		st.cfg = cfg
-		if event, err = agentEvent(cfg, dialect, call, named); err != nil {
-			st.event = "" // not one hookctl knows
-			return err
-		}
-		return nil
-	}
-	if sys == nil {
-		if err := personConfig(); err != nil {
-			return err
-		}
-		st.answered = true
-		if event == "" { // an agent event hookctl does not know and no custom event of that name
-			return a.writeAgentAnswer(dialect, nil)
-		}
-		st.answered = false
-	}
-	if o.toolSet {
-		call.ToolName = &o.tool
-	}
+	return nil
+}
 
-	in, stop := a.interrupts(sys != nil || cfg.HasHooks(event))
-	defer stop()
-	start := time.Now()
-	ctx, cancel := a.dispatchContext(in.ctx, o)
-	defer cancel()
-	if dialect.Limit > 0 {
-		// The agent stops waiting at its own limit and goes on without an answer (Cline runs
-		// the tool): hookctl ends its hooks before, whatever --deadline says, so that a
-		// fail_closed one still blocks.
-		var cancelLimit context.CancelFunc
-		ctx, cancelLimit = context.WithDeadline(ctx, a.began.Add(dialect.Limit-agent.DispatchMargin))
-		defer cancelLimit()
-	}
+// dispatch fires the call at the system layer, then the person's (runner.Layered).
+func (r *agentRun) dispatch(ctx context.Context, in *interruption) (*runner.Result, error) {
 	system := func(sd *runner.Dispatcher) (*runner.Result, error) {
-		return sd.DispatchAgent(ctx, dialect, call, event, raw)
+		return sd.DispatchAgent(ctx, r.dialect, r.call, r.event, r.raw)
 	}
 	person := func() (*runner.Result, error) {
-		if cfg == nil {
-			if err := personConfig(); err != nil {
+		if r.cfg == nil {
+			if err := r.personConfig(); err != nil {
 				return nil, err
 			}
 		}
-		d := a.dispatcher(cfg, loc, in)
-		d.Guards = gs
-		res, err := d.DispatchAgent(ctx, dialect, call, event, raw)
+		d := r.dispatcher(r.cfg, r.loc, in)
+		d.Guards = r.gs
+		res, err := d.DispatchAgent(ctx, r.dialect, r.call, r.event, r.raw)
 		if err != nil {
 			return nil, failuref("%v", err)
 		}
 		return res, nil
 	}
-	res, err := runner.Layered(sys, a.personHome(), a.warnFunc(), event, system, person)
-	if err != nil {
-		return asFailure(err)
+	return runner.Layered(r.sys, r.personHome(), r.warnFunc(), r.event, system, person)
+}
+
+// addNotices adds hookctl's once-a-session notices to the session start's answer.
+func (r *agentRun) addNotices(res *runner.Result) {
+	notices := r.sessionNotices(r.dialect, r.loc, r.o.guarded)
+	for i, n := range notices {
+		notices[i] = terminalSafe(n)
 	}
-	a.warnAgentRun(res)
-	if event == "on_session_start" && dialect.SessionNotice {
-		notices := a.sessionNotices(dialect, loc, o.guarded)
-		for i, n := range notices {
-			notices[i] = terminalSafe(n)
-		}
-		if res.SystemMessage != "" {
-			notices = append([]string{res.SystemMessage}, notices...)
-		}
-		res.SystemMessage = strings.Join(notices, "\n")
+	if res.SystemMessage != "" {
+		notices = append([]string{res.SystemMessage}, notices...)
 	}
-	st.answered = true
-	out := a.agentAnswer(dialect, call, event, res)
-	a.recordAudit(auditConfig(cfg), loc, res, dialect.Name, call.ToolName, start)
-	if sig := in.received(); sig != 0 {
-		if err := a.writeAgentAnswer(dialect, out); err != nil {
-			return err
-		}
-		return silent(exitInterrupted + sig)
-	}
-	return a.writeAgentAnswer(dialect, out)
+	res.SystemMessage = strings.Join(notices, "\n")
 }
 
 // writeAgentAnswer writes the answer where the agent reads it: on stdout, `{}` for no opinion
