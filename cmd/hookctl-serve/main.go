@@ -88,6 +88,27 @@ type options struct {
 	maxInflight                   int
 }
 
+// token is the bearer token clients must send, "" for none (a unix socket without
+// --token-file); an error comes with its exit status.
+func (o options) token() (string, int, error) {
+	tcp := !strings.HasPrefix(o.listen, "unix:")
+	switch {
+	case tcp && o.tokenFile == "":
+		return "", 2, fmt.Errorf("serving on TCP (%s) needs --token-file FILE: clients send its content as a bearer token", o.listen)
+	case o.tokenFile == "":
+		return "", 0, nil
+	}
+	data, err := readToken(o.tokenFile)
+	if err != nil {
+		return "", 1, err
+	}
+	token := strings.TrimSpace(string(data))
+	if token == "" {
+		return "", 1, fmt.Errorf("the token file %s is empty", o.tokenFile)
+	}
+	return token, 0, nil
+}
+
 func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool)) int {
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(stderr, "hookctl: "+format+"\n", a...)
@@ -134,19 +155,9 @@ func serve(args []string, stderr io.Writer, lookupEnv func(string) (string, bool
 		fmt.Fprintf(stderr, "hookctl: wrote a new token to %s (mode 0600); clients send it as Authorization: Bearer\n", o.newTokenFile)
 		o.tokenFile = o.newTokenFile
 	}
-	tcp := !strings.HasPrefix(o.listen, "unix:")
-	var token string
-	switch {
-	case tcp && o.tokenFile == "":
-		return fail(2, "serving on TCP (%s) needs --token-file FILE: clients send its content as a bearer token", o.listen)
-	case o.tokenFile != "":
-		data, err := readToken(o.tokenFile)
-		if err != nil {
-			return fail(1, "%s", terminalSafe(err.Error()))
-		}
-		if token = strings.TrimSpace(string(data)); token == "" {
-			return fail(1, "the token file %s is empty", o.tokenFile)
-		}
+	token, code, err := o.token()
+	if err != nil {
+		return fail(code, "%s", terminalSafe(err.Error()))
 	}
 	if path, ok := strings.CutPrefix(o.listen, "unix:"); ok {
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
