@@ -145,6 +145,8 @@ type Env struct {
 	notes   []string
 	// instead is set when the agent cannot express the case: what was checked instead.
 	instead string
+	// saw is what the case observed and reports beside its result, pass or fail (Saw).
+	saw []string
 }
 
 // AgentRun is what one run of the agent left.
@@ -179,6 +181,12 @@ func (e *Env) Fatalf(format string, args ...any) {
 
 // fatal is the panic Fatalf ends a case with; runCase recovers it.
 type fatal struct{}
+
+// Saw records an observation the case reports under its result line, pass or fail: what
+// happened where more than one outcome keeps the promise (which layer held, say).
+func (e *Env) Saw(format string, args ...any) {
+	e.saw = append(e.saw, fmt.Sprintf(format, args...))
+}
 
 // Check records msg as a failure when ok is false.
 func (e *Env) Check(ok bool, format string, args ...any) {
@@ -720,7 +728,7 @@ func runCase(t *testing.T, a *Agent, c Case) {
 		if e.instead != "" {
 			note = fmt.Sprintf("  [cannot express: %s; checked instead: %s]", a.Cannot[c.Name], e.instead)
 		}
-		report(fmt.Sprintf("ok   %-12s %-26s (%.1fs)%s\n", a.Name, c.Name, took.Seconds(), note), true)
+		report(fmt.Sprintf("ok   %-12s %-26s (%.1fs)%s\n%s", a.Name, c.Name, took.Seconds(), note, e.sawLines()), true)
 		return
 	}
 	var b strings.Builder
@@ -728,11 +736,21 @@ func runCase(t *testing.T, a *Agent, c Case) {
 	for _, f := range e.failure[1:] {
 		fmt.Fprintf(&b, "       also: %s\n", oneLine(f))
 	}
+	b.WriteString(e.sawLines())
 	for _, l := range strings.Split(strings.TrimRight(e.evidence(), "\n"), "\n") {
 		b.WriteString("       | " + l + "\n")
 	}
 	report(b.String(), false)
 	t.Fail()
+}
+
+// sawLines are the case's observations (Saw), one indented line each.
+func (e *Env) sawLines() string {
+	var b strings.Builder
+	for _, s := range e.saw {
+		fmt.Fprintf(&b, "       saw: %s\n", oneLine(s))
+	}
+	return b.String()
 }
 
 func oneLine(s string) string {
