@@ -109,29 +109,13 @@ func (a *app) installRun(o installOptions) error {
 	} else if warning != "" {
 		a.warn("warning: " + warning)
 	}
-	// A typo must never unwire an event (SPEC 14.2): a config with errors changes nothing.
-	if err := configErrors(s.cfg, "install"); err != nil {
-		return err
-	}
 	// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
 	if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
 		return failuref("there is no config at %s (hookctl init creates one); %s is unchanged", s.loc.Config, t.Path)
 	}
-	want, skipped, err := install.Plan(s.cfg, d, o.events)
+	r, want, err := a.wire(s, d, t, o.events, o.dryRun, "install")
 	if err != nil {
-		return usageErrorf("%v", err)
-	}
-	for _, name := range skipped {
-		a.warn(fmt.Sprintf("warning: %s has no hooks for %s in %s: not wired", d.Title, name, s.loc.Config))
-	}
-	if !o.dryRun {
-		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Install(t, want, true) }); err != nil {
-			return err
-		}
-	}
-	r, err := install.Install(t, want, o.dryRun)
-	if err != nil {
-		return failuref("%v", err)
+		return err
 	}
 	if !o.dryRun && !o.project {
 		a.rememberWiring(s, d, t)
@@ -212,6 +196,50 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 	}
 	bin := a.selfPath()
 	return d, install.TargetFor(d, path, bin, a.runFlags(project)), nil
+}
+
+// wire makes hookctl's entries in t what the config of s wants for the agent, as install and
+// install --system do: a config with errors changes nothing (a typo must never unwire an
+// event, SPEC 14.2), and unwiring the event of a recorded guard asks the person first.
+func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []string, dryRun bool, what string) (install.Report, []install.Want, error) {
+	if err := configErrors(s.cfg, what); err != nil {
+		return install.Report{}, nil, err
+	}
+	want, skipped, err := install.Plan(s.cfg, d, events)
+	if err != nil {
+		return install.Report{}, nil, usageErrorf("%v", err)
+	}
+	for _, name := range skipped {
+		a.warn(fmt.Sprintf("warning: %s has no hooks for %s in %s: not wired", d.Title, name, s.loc.Config))
+	}
+	if !dryRun {
+		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Install(t, want, true) }); err != nil {
+			return install.Report{}, nil, err
+		}
+	}
+	r, err := install.Install(t, want, dryRun)
+	if err != nil {
+		return r, nil, failuref("%v", err)
+	}
+	return r, want, nil
+}
+
+// unwire takes hookctl's entries out of t, as uninstall and uninstall --system do: refused
+// while the config has errors, and asking the person before a recorded guard's event goes.
+func (a *app) unwire(s *session, d *agent.Dialect, t install.Target, dryRun bool, what string) (install.Report, error) {
+	if err := configErrors(s.cfg, what); err != nil {
+		return install.Report{}, err
+	}
+	if !dryRun {
+		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Uninstall(t, true) }); err != nil {
+			return install.Report{}, err
+		}
+	}
+	r, err := install.Uninstall(t, dryRun)
+	if err != nil {
+		return r, failuref("%v", err)
+	}
+	return r, nil
 }
 
 // rememberWiring keeps what install or uninstall left of hookctl's entries in the agent's

@@ -106,27 +106,12 @@ func (a *app) installSystem(o installOptions) error {
 	if err := systemBinary(a.selfPath()); err != nil {
 		return err
 	}
-	if err := configErrors(s.cfg, "install --system"); err != nil {
-		return err
-	}
 	if _, err := os.Stat(s.loc.Config); err != nil {
 		return failuref("there is no system config at %s; %s is unchanged", s.loc.Config, t.Path)
 	}
-	want, skipped, err := install.Plan(s.cfg, d, o.events)
+	r, want, err := a.wire(s, d, t, o.events, o.dryRun, "install --system")
 	if err != nil {
-		return usageErrorf("%v", err)
-	}
-	for _, name := range skipped {
-		a.warn(fmt.Sprintf("warning: %s has no hooks for %s in %s: not wired", d.Title, name, s.loc.Config))
-	}
-	if !o.dryRun {
-		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Install(t, want, true) }); err != nil {
-			return err
-		}
-	}
-	r, err := install.Install(t, want, o.dryRun)
-	if err != nil {
-		return failuref("%v", err)
+		return err
 	}
 	if o.asJSON {
 		return a.printJSON(r)
@@ -169,17 +154,9 @@ func (a *app) uninstallSystem(o uninstallOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := configErrors(s.cfg, "uninstall --system"); err != nil {
-		return err
-	}
-	if !o.dryRun {
-		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Uninstall(t, true) }); err != nil {
-			return err
-		}
-	}
-	r, err := install.Uninstall(t, o.dryRun)
+	r, err := a.unwire(s, d, t, o.dryRun, "uninstall --system")
 	if err != nil {
-		return failuref("%v", err)
+		return err
 	}
 	if o.asJSON {
 		return a.printJSON(r)

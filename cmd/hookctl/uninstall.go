@@ -2,8 +2,6 @@ package main
 
 import (
 	"github.com/spf13/cobra"
-
-	"github.com/hookctl/hookctl/install"
 )
 
 // uninstallOptions are the parsed arguments of `hookctl uninstall`.
@@ -55,17 +53,9 @@ func (a *app) uninstallRun(o uninstallOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := configErrors(s.cfg, "uninstall"); err != nil {
-		return err
-	}
-	if !o.dryRun {
-		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Uninstall(t, true) }); err != nil {
-			return err
-		}
-	}
-	r, err := install.Uninstall(t, o.dryRun)
+	r, err := a.unwire(s, d, t, o.dryRun, "uninstall")
 	if err != nil {
-		return failuref("%v", err)
+		return err
 	}
 	if !o.dryRun && !o.project {
 		a.rememberWiring(s, d, t)
