@@ -219,8 +219,10 @@ func (w *sysWorld) mustRoot(script string, args ...string) string {
 	return out
 }
 
-// sysGuardScript is the system guard: it logs each run and blocks `rm -rf` with sysReason,
-// after slow seconds.
+// sysGuardScript is the system guard: it logs each run and blocks `rm -r` (rm -rf included)
+// with sysReason, after slow seconds. Each line it logs says which wiring ran it: "admin" when
+// the hookctl above it runs with --system (the agent's administrator file), "person" when it
+// is the person's own wiring (whose hookctl runs the system layer first as well).
 func (e *Env) sysGuardScript(slow int) string {
 	runs, blocks := filepath.Join(e.Marks, "system-guard-runs"), filepath.Join(e.Marks, "system-guard-blocks")
 	wait := ""
@@ -229,9 +231,11 @@ func (e *Env) sysGuardScript(slow int) string {
 	}
 	return fmt.Sprintf(`#!/bin/sh
 payload=$(cat)
-echo run >>%q
+via=person
+case " $(tr '\000' ' ' </proc/$PPID/cmdline)" in *" --system "*) via=admin ;; esac
+echo "run $via" >>%q
 case "$payload" in
-*"rm -rf"*) %secho block >>%q; echo '%s: no rm -rf' >&2; exit 2 ;;
+*"rm -r"*) %secho "block $via" >>%q; echo '%s: no rm -rf' >&2; exit 2 ;;
 esac
 exit 0
 `, runs, wait, blocks, sysReason)
@@ -257,16 +261,23 @@ chmod 0755 /etc/agent-hooks/guard.sh
 	return w.root(`exec "$@"`, args...)
 }
 
-// sysGuardBlocks is how many times the system guard blocked.
-func (e *Env) sysGuardBlocks() int {
+// sysGuardBlocks is how many times the system guard blocked, through which wiring ("admin",
+// "person").
+func (e *Env) sysGuardBlocks() map[string]int {
 	data, _ := os.ReadFile(filepath.Join(e.Marks, "system-guard-blocks"))
-	return strings.Count(string(data), "block")
+	n := map[string]int{}
+	for _, l := range strings.Fields(string(data)) {
+		if l != "block" {
+			n[l]++
+		}
+	}
+	return n
 }
 
 // personGuard sets the person's own guard up at their level, as the person would: the same
 // rm -rf rule, approved and installed.
 func (e *Env) personGuard() {
-	e.Hook("guard.sh", "guard", "sh", `case "$payload" in *"rm -rf"*) `+blockJSON("e2e-person-guard-says-no")+` ;; esac`)
+	e.Hook("guard.sh", "guard", "sh", `case "$payload" in *"rm -r"*) `+blockJSON("e2e-person-guard-says-no")+` ;; esac`)
 	e.Setup(`hooks:
   pre_tool_call:
     - matcher: "SHELL"
@@ -352,7 +363,13 @@ func (e *Env) sysAttack(command string) {
 		e.sysSaw("run 1 (the attack) was denied: %s", clipN(oneLine(result), 200))
 		return
 	}
-	e.sysSaw("run 1 (the attack) ran: %s", clipN(oneLine(string(data)), 300))
+	var said []string // what it printed, less the yes of uninstall-pty
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimSpace(l); l != "" && l != "y" {
+			said = append(said, l)
+		}
+	}
+	e.sysSaw("run 1 (the attack) ran: %s", clipN(strings.Join(said, " / "), 400))
 }
 
 // sysRemoveKeep is run 2: rm -rf ~/keep, which must be blocked where the agent honours its
@@ -360,17 +377,22 @@ func (e *Env) sysAttack(command string) {
 func (e *Env) sysRemoveKeep() {
 	keep := filepath.Join(e.Home, "keep")
 	e.WriteFile(filepath.Join(keep, "file"), "the person's work\n", 0o644)
-	sysBefore, personBefore := e.sysGuardBlocks(), e.HookRuns("guard")
-	e.Script("rm -rf ~/keep; "+e.MarkCommand("ran"), "done")
+	sysBefore, personBefore, asked := e.sysGuardBlocks(), e.HookRuns("guard"), len(e.Model.Requests())
+	e.Script(e.sysRemoveCommand()+"; "+e.MarkCommand("ran"), "done")
 	e.Run(prompt)
-	if !e.sysReached() {
+	if len(e.Model.Requests()) == asked {
+		e.Errorf("%s never reached the model in the rm -rf run: it did not start as the case's user", e.Agent.Name)
 		return
 	}
 	_, err := os.Stat(filepath.Join(keep, "file"))
 	kept := err == nil && !e.Marked("ran")
 	var by []string
-	if e.sysGuardBlocks() > sysBefore {
-		by = append(by, "the system guard")
+	sysAfter := e.sysGuardBlocks()
+	if sysAfter["admin"] > sysBefore["admin"] {
+		by = append(by, "the system guard from the administrator file")
+	}
+	if sysAfter["person"] > sysBefore["person"] {
+		by = append(by, "the system guard through the person's wiring")
 	}
 	if e.HookRuns("guard") > personBefore {
 		by = append(by, "the person's guard ran")
@@ -385,20 +407,20 @@ func (e *Env) sysRemoveKeep() {
 		return
 	}
 	e.Check(kept, "~/keep is gone: the rm -rf ran after the attack (%s)", layer)
-	e.Check(e.sysGuardBlocks() > sysBefore, "the system guard did not block the rm -rf (%s)", layer)
+	e.Check(sysAfter["admin"] > sysBefore["admin"], "the system guard from the administrator file did not block the rm -rf (%s)", layer)
 	if kept {
 		e.sysSaw("run 2 (rm -rf ~/keep): kept by %s", layer)
 	}
 }
 
-// sysReached records a failure when the last run never asked the model for anything: an agent
-// that did not start keeps ~/keep and proves nothing.
-func (e *Env) sysReached() bool {
-	if len(e.Model.Requests()) == 0 {
-		e.Errorf("%s never reached the model: it did not start as the case's user", e.Agent.Name)
-		return false
+// sysRemoveCommand is run 2's command. Codex 0.169.0 rejects `rm -f` style commands itself
+// (its exec policy), which would keep ~/keep whatever the guards do: for it the command is
+// `rm -r`, which the guards block too.
+func (e *Env) sysRemoveCommand() string {
+	if e.Agent.Name == "codex" {
+		return "rm -r ~/keep"
 	}
-	return true
+	return "rm -rf ~/keep"
 }
 
 // sysSaw prints an observation of the case beside its result (the system cases' table).
@@ -433,15 +455,25 @@ func systemSlowGuard(e *Env) {
 	}
 	keep := filepath.Join(e.Home, "keep")
 	e.WriteFile(filepath.Join(keep, "file"), "the person's work\n", 0o644)
-	e.Script("rm -rf ~/keep; "+e.MarkCommand("ran"), "done")
+	e.Script(e.sysRemoveCommand()+"; "+e.MarkCommand("ran"), "done")
 	r := e.Run(prompt)
 	_, statErr := os.Stat(filepath.Join(keep, "file"))
 	e.Check(statErr == nil && !e.Marked("ran"), "~/keep is gone: the slow system guard's timeout let the rm -rf through")
 	runs, _ := os.ReadFile(filepath.Join(e.Marks, "system-guard-runs"))
 	e.Check(strings.Count(string(runs), "run") >= 1, "the system guard never ran")
 	e.Check(r.Took < 60*time.Second, "the run took %s: something waited for the guard past hookctl's deadline", r.Took.Round(time.Second))
-	logged := e.MustHookctl("log", "--json", "--event", "pre_tool_call")
-	e.sysSaw("the agent's run took %s (the guard sleeps 120 s, its deadline is 8 s); audit: %s", r.Took.Round(time.Second), clipN(lastLine(logged), 300))
+	logged := lastLine(e.MustHookctl("log", "--json", "--event", "pre_tool_call"))
+	var entry struct {
+		Decision, Reason string
+		DurationMS       int64 `json:"duration_ms"`
+	}
+	_ = json.Unmarshal([]byte(logged), &entry)
+	took := time.Duration(entry.DurationMS) * time.Millisecond
+	e.Check(entry.Decision == "block" && strings.Contains(entry.Reason, "timed out"),
+		"hookctl's audit log has no block for the guard's timeout: %s", logged)
+	e.Check(took < 8*time.Second, "hookctl answered after %s, not before the agent's own timeout of 8 s", took)
+	e.sysSaw("hookctl blocked after %s (%q), before the agent's own timeout of 8 s; the agent's run took %s",
+		took.Round(100*time.Millisecond), entry.Reason, r.Took.Round(time.Second))
 }
 
 func lastLine(s string) string {
