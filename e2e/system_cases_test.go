@@ -59,8 +59,19 @@ func init() {
 // is still there, so the docs are told when an agent closes it.
 var sysNotKept = map[string]map[string]string{
 	"cline": {
-		"system-guard-alone": "Cline has no administrator file: nothing runs the system guard",
+		"system-guard-alone":          "Cline has no administrator file: nothing runs the system guard",
+		"system-encoded-unwire-agent": "Cline has no administrator file: with the person's hook files deleted, nothing runs hookctl",
 	},
+	"gemini": {
+		"system-encoded-unwire-agent": "Gemini CLI 0.61.0 takes hooksConfig.enabled false from the person's settings: no hook runs, the system settings' included",
+		"system-gemini-disabled":      "Gemini CLI 0.61.0 joins every scope's hooksConfig.disabled: the person's list switches the system settings' hooks off",
+	},
+}
+
+// sysNoAdmin names the agents that have no administrator file: there the system guard runs
+// only through the person's own wiring (whose hookctl runs the system layer first).
+var sysNoAdmin = map[string]string{
+	"cline": "Cline has no administrator file",
 }
 
 // sysBin is the root-owned hookctl of the system wiring, sysAgents the agents' folder as the
@@ -334,7 +345,7 @@ func systemAttack(name string, encoded bool) func(e *Env) {
 	return func(e *Env) {
 		w := e.systemLevel()
 		if out, err := w.install(0, 0); err != nil {
-			e.sysSaw("install --system: %s", oneLine(out))
+			e.sysSaw("install --system: %s", clipN(oneLine(out), 120))
 		}
 		e.personGuard()
 		command := e.sysAttackCommand(name)
@@ -359,6 +370,9 @@ func (e *Env) sysAttack(command string) {
 			if r.HasToolResult {
 				result = r.ToolResult
 			}
+		}
+		if result == "" {
+			result = "the model got no tool result"
 		}
 		e.sysSaw("run 1 (the attack) was denied: %s", clipN(oneLine(result), 200))
 		return
@@ -407,7 +421,9 @@ func (e *Env) sysRemoveKeep() {
 		return
 	}
 	e.Check(kept, "~/keep is gone: the rm -rf ran after the attack (%s)", layer)
-	e.Check(sysAfter["admin"] > sysBefore["admin"], "the system guard from the administrator file did not block the rm -rf (%s)", layer)
+	if _, none := sysNoAdmin[e.Agent.Name]; !none {
+		e.Check(sysAfter["admin"] > sysBefore["admin"], "the system guard from the administrator file did not block the rm -rf (%s)", layer)
+	}
 	if kept {
 		e.sysSaw("run 2 (rm -rf ~/keep): kept by %s", layer)
 	}
