@@ -68,6 +68,13 @@ var sysNotKept = map[string]map[string]string{
 	},
 }
 
+// sysAdminOff is what the e2e showed where the administrator file's entry does not run, but
+// the person's wiring (untouched there) still runs the system guard and keeps ~/keep: the
+// case checks both, so the docs are told when it changes.
+var sysAdminOff = map[string]string{
+	"system-gemini-env (set)": "GEMINI_CLI_SYSTEM_SETTINGS_PATH in Gemini's environment moves its system settings: the administrator file's hooks do not run",
+}
+
 // sysNoAdmin names the agents that have no administrator file: there the system guard runs
 // only through the person's own wiring (whose hookctl runs the system layer first).
 var sysNoAdmin = map[string]string{
@@ -418,6 +425,12 @@ func (e *Env) sysRemoveKeep() {
 	if reason, known := sysNotKept[e.Agent.Name][e.Case]; known {
 		e.Check(!kept, "~/keep was kept (%s), where the docs say it is not: %s; update docs/security.md and sysNotKept", layer, reason)
 		e.sysSaw("run 2 (rm -rf ~/keep): not kept, as the docs say: %s (%s)", reason, layer)
+		return
+	}
+	if reason, off := sysAdminOff[e.Case]; off {
+		e.Check(kept, "~/keep is gone: the rm -rf ran (%s)", layer)
+		e.Check(sysAfter["admin"] == sysBefore["admin"], "the system guard ran from the administrator file, where the docs say: %s; update docs/security.md and sysAdminOff", reason)
+		e.sysSaw("run 2 (rm -rf ~/keep): kept by %s; as the docs say: %s", layer, reason)
 		return
 	}
 	e.Check(kept, "~/keep is gone: the rm -rf ran after the attack (%s)", layer)
