@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os/exec"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -78,7 +77,7 @@ env_key = "SCRIPTED_API_KEY"
 func codexTrustHooks(e *Env) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, filepath.Join(*agentsBin, "codex"), "app-server")
+	cmd := e.command(ctx, filepath.Join(*agentsBin, "codex"), "app-server")
 	cmd.Dir = e.Project
 	cmd.Env = append(e.baseEnv(), e.Agent.Env(e)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

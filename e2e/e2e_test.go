@@ -138,6 +138,9 @@ type Env struct {
 	Model   *model.Server
 	URL     string
 	tmp     string
+	// Wrap, when set, gives the argv every process of the case runs as (hookctl, the agent,
+	// its setup steps): the system cases run each as their own user in their mount namespace.
+	Wrap func(argv []string) []string
 
 	// Last is the last agent run, kept as evidence.
 	Last    *AgentRun
@@ -285,12 +288,20 @@ func (e *Env) baseEnv() []string {
 func (e *Env) Hookctl(args ...string) (stdout, stderr string, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, *hookctlBin, args...)
+	cmd := e.command(ctx, append([]string{*hookctlBin}, args...)...)
 	cmd.Dir, cmd.Env, cmd.Stdin = e.Project, e.baseEnv(), nil
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err = cmd.Run()
 	return out.String(), errb.String(), err
+}
+
+// command is the process of argv, as Wrap gives it when set.
+func (e *Env) command(ctx context.Context, argv ...string) *exec.Cmd {
+	if e.Wrap != nil {
+		argv = e.Wrap(argv)
+	}
+	return exec.CommandContext(ctx, argv[0], argv[1:]...)
 }
 
 // MustHookctl runs hookctl and ends the case when it fails.
@@ -356,7 +367,7 @@ func (e *Env) Run(prompt string) *AgentRun {
 	bin := filepath.Join(*agentsBin, e.Agent.Bin)
 	ctx, cancel := context.WithTimeout(context.Background(), *runTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, e.Agent.Args(e, prompt)...)
+	cmd := e.command(ctx, append([]string{bin}, e.Agent.Args(e, prompt)...)...)
 	cmd.Dir = e.Project
 	cmd.Env = append(e.baseEnv(), e.Agent.Env(e)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

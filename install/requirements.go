@@ -17,7 +17,9 @@ import (
 // managed_dir (older Codex releases skip managed hooks without an existing managed_dir) and
 // one [[hooks.EVENT]] matcher group per event, each with [[hooks.EVENT.hooks]] handlers
 // {type = "command", command, timeout (seconds)}; the top-level allow_managed_hooks_only
-// makes Codex ignore every hook that is not managed. hookctl writes its part as two blocks
+// makes Codex ignore every hook that is not managed. [features] hooks = true pins Codex's hooks
+// feature on (a requirement the person's config.toml cannot lift: `[features] hooks = false`
+// there turns managed hooks off too, as the e2e showed with Codex 0.169.0). hookctl writes its part as two blocks
 // between marker comments, the switch at the top of the file (a top-level key must come
 // before any table) and the hooks at its end, and takes out exactly those bytes again, so
 // install then uninstall gives back the file byte for byte. A go-toml parse of the result
@@ -45,6 +47,11 @@ func applyRequirements(t Target, want []Want, uninstall, dryRun bool) (Report, e
 	var doc map[string]any
 	if err := toml.Unmarshal(base, &doc); err != nil {
 		return r, fmt.Errorf("%s: %v (fix the file, then run the command again)", t.Path, err)
+	}
+	if feats, ok := doc["features"]; ok && !uninstall && len(want) > 0 {
+		if m, _ := feats.(map[string]any); m["hooks"] != true {
+			return r, fmt.Errorf("%s has a [features] table of its own without hooks = true: the person's config.toml could then turn Codex's hooks, managed ones too, off; add hooks = true to it, then run the command again", t.Path)
+		}
 	}
 	oldEntries, _ := requirementEntries(hooksBlock)
 	compareEntries(t, oldEntries, want, &r)
@@ -166,14 +173,18 @@ func joinRequirements(base []byte, switchOn bool, hooks []byte) []byte {
 }
 
 // requirementsBlock is hookctl's hooks block for want ("" when there is nothing to wire): a
-// [hooks] table with managed_dir unless the file has its own [hooks], then one matcher group
-// per event.
+// [features] table pinning hooks on unless the file has its own (applyRequirements checks it
+// pins them), a [hooks] table with managed_dir unless the file has its own [hooks], then one
+// matcher group per event.
 func requirementsBlock(t Target, want []Want, doc map[string]any) []byte {
 	if len(want) == 0 {
 		return nil
 	}
 	var b strings.Builder
 	b.WriteString(reqHooksBegin)
+	if _, ok := doc["features"]; !ok {
+		b.WriteString("[features]\nhooks = true\n\n")
+	}
 	if _, ok := doc["hooks"]; !ok && config.SystemDir != "" {
 		fmt.Fprintf(&b, "[hooks]\nmanaged_dir = %s\n\n", tomlString(config.SystemDir))
 	}

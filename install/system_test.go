@@ -108,14 +108,20 @@ func TestRequirementsRoundTrip(t *testing.T) {
 				}
 				data, _ := os.ReadFile(path)
 				var doc struct {
-					Only  *bool `toml:"allow_managed_hooks_only"`
-					Hooks map[string]any
+					Only     *bool `toml:"allow_managed_hooks_only"`
+					Hooks    map[string]any
+					Features map[string]any
 				}
 				if err := toml.Unmarshal(data, &doc); err != nil {
 					t.Fatalf("installed file does not parse: %v\n%s", err, data)
 				}
 				if (doc.Only != nil && *doc.Only) != managedOnly {
 					t.Fatalf("allow_managed_hooks_only = %v with --managed-only %v:\n%s", doc.Only, managedOnly, data)
+				}
+				// A person's config.toml with [features] hooks = false must not turn the managed
+				// hooks off: the requirement pins the feature on.
+				if doc.Features["hooks"] != true {
+					t.Fatalf("the installed file does not pin [features] hooks = true:\n%s", data)
 				}
 				if !strings.Contains(string(data), "command = \"'/opt/hook ctl/bin/hookctl' run --agent codex --system --deadline 65\"\ntimeout = 65\n") {
 					t.Fatalf("no hookctl entry for PreToolUse:\n%s", data)
@@ -152,6 +158,8 @@ func TestRequirementsRefuses(t *testing.T) {
 		{"switch off by the administrator", "allow_managed_hooks_only = false\n", "sets allow_managed_hooks_only = false"},
 		{"inline array of the event", "[hooks]\nPreToolUse = []\n", "would clash"},
 		{"not TOML", "allowed = [\n", "fix the file"},
+		{"features without hooks", "[features]\nweb_search = true\n", "without hooks = true"},
+		{"hooks feature off", "[features]\nhooks = false\n", "without hooks = true"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "requirements.toml")
