@@ -1,0 +1,150 @@
+package agent
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/hookctl/hookctl/internal/jsonx"
+)
+
+// The names a config entry's `dialect:` takes (SPEC 19): the protocol its script speaks,
+// whatever agent fires the event.
+const (
+	// ScriptHookctl is hookctl's own protocol (Hermes's keys and tool names, and the agent's
+	// call beside them).
+	ScriptHookctl = "hookctl"
+	// ScriptClaudeCode is Claude Code's, translated from any agent's.
+	ScriptClaudeCode = "claude-code"
+)
+
+// ScriptDialects lists the values of `dialect:`.
+func ScriptDialects() []string { return []string{ScriptClaudeCode, ScriptHookctl} }
+
+// ForScript returns the dialect a script written in the named protocol is fed and read in;
+// nil for "" (no dialect: each agent's own).
+func ForScript(name string) (*Dialect, error) {
+	switch name {
+	case "":
+		return nil, nil
+	case ScriptHookctl:
+		return &hermes, nil
+	case ScriptClaudeCode:
+		return Lookup(name)
+	}
+	return nil, fmt.Errorf("unknown dialect %q", name)
+}
+
+// ScriptFeed is what a hook written in another dialect than the calling agent's is given: its
+// payload, the tool as it names it, and the mapping its answer is read with.
+type ScriptFeed struct {
+	Payload []byte
+	// Tool is the tool's name in the script's dialect, "" on events with no tool.
+	Tool string
+	// Mapping is the script dialect's event row with what the calling agent honours there:
+	// the answer is read as the script's dialect reads it (exit 2, plain text), and does what
+	// the agent can do with it.
+	Mapping Mapping
+}
+
+// Feed translates a call of agent from (its payload raw, read as call, firing the hookctl event
+// with the agent's row m) into the payload a script written in dialect d reads. d must not be
+// from: that script gets raw itself. An input that cannot be put into d's keys is an error
+// wrapping ErrToolInput; a dialect whose payload keeps its tool elsewhere than tool_name and
+// tool_input, one wrapping ErrPayload.
+func (d *Dialect) Feed(from *Dialect, call Call, m Mapping, raw []byte) (ScriptFeed, error) {
+	own, ok := d.installMapping(m.Event)
+	if !ok {
+		own = Mapping{AgentEvent: m.Event, Event: m.Event}
+	}
+	if d.EventFromArgs || own.Tool.Name != "" || own.Tool.NameAt != nil || own.Tool.InputAt != nil || own.Tool.Input != nil {
+		return ScriptFeed{}, fmt.Errorf("%w: a script cannot be fed %s's payload", ErrPayload, d.Title)
+	}
+	// What is read of the answer is the script's; what it can do is the agent's.
+	own.Honours, own.FailBlocks = m.Honours, own.FailBlocks || m.FailBlocks
+	feed := ScriptFeed{Mapping: own}
+	var o obj
+	o.b = make([]byte, 0, 128+len(call.ToolInput)+len(raw)*d.carries())
+	o.raw(d.eventKey(), jsonx.AppendString(nil, own.AgentEvent))
+	if ev, _ := LookupEvent(m.Event); ev.Tool && call.ToolName != nil {
+		agentTool := *call.ToolName
+		name, input, err := d.toolFrom(from, agentTool, call.ToolInput)
+		if err != nil {
+			return ScriptFeed{}, err
+		}
+		feed.Tool = name
+		o.raw("tool_name", jsonx.AppendString(nil, name))
+		o.raw("tool_input", orNull(input))
+	} else if d.OwnProtocol {
+		o.raw("tool_name", []byte("null"))
+		o.raw("tool_input", []byte("null"))
+	}
+	o.raw(d.Fields.Session, jsonx.AppendString(nil, call.SessionID))
+	o.raw(d.Fields.Cwd, jsonx.AppendString(nil, call.Cwd))
+	if !d.OwnProtocol {
+		if call.Prompt != "" {
+			o.raw("prompt", jsonx.AppendString(nil, call.Prompt))
+		}
+		feed.Payload = o.bytes()
+		return feed, nil
+	}
+	extra := []byte("{}")
+	if call.Prompt != "" {
+		extra = append(jsonx.AppendString([]byte(`{"user_message":`), call.Prompt), '}')
+	}
+	o.raw("extra", extra)
+	o.raw("agent", jsonx.AppendString(nil, from.Name))
+	if call.ToolName != nil {
+		o.raw("agent_tool_name", jsonx.AppendString(nil, *call.ToolName))
+	} else {
+		o.raw("agent_tool_name", []byte("null"))
+	}
+	o.raw("agent_payload", orNull(raw))
+	feed.Payload = o.bytes()
+	return feed, nil
+}
+
+// carries is 1 when the dialect's payload carries the agent's beside its own.
+func (d *Dialect) carries() int {
+	if d.OwnProtocol {
+		return 1
+	}
+	return 0
+}
+
+// toolFrom names one of agent from's tools, and puts its input into the keys, of dialect d:
+// through hookctl's name and keys. A tool neither has a name for keeps the agent's.
+func (d *Dialect) toolFrom(from *Dialect, agentTool string, input json.RawMessage) (string, json.RawMessage, error) {
+	own, known := from.HookctlTool(agentTool)
+	if !known {
+		return agentTool, input, nil
+	}
+	in, err := from.ToHookctlInput(agentTool, input)
+	if err != nil {
+		return "", nil, err
+	}
+	name := own
+	if names := d.AgentTools(own); len(names) > 0 {
+		name = names[0]
+	}
+	in, err = d.ToAgentInput(name, in)
+	return name, in, err
+}
+
+// RewriteTo puts a rewrite a script of dialect d gave (in its keys, of its tool scriptTool)
+// into agent to's keys for its tool agentTool, through hookctl's keys. An error means the
+// rewrite cannot be carried: the caller denies the call (SPEC 23.2).
+func (d *Dialect) RewriteTo(to *Dialect, scriptTool, agentTool string, input json.RawMessage) (json.RawMessage, error) {
+	in, err := d.ToHookctlInput(scriptTool, input)
+	if err != nil {
+		return nil, err
+	}
+	return to.ToAgentInput(agentTool, in)
+}
+
+// orNull is v, or null when it is empty.
+func orNull(v []byte) []byte {
+	if len(v) == 0 {
+		return []byte("null")
+	}
+	return v
+}
