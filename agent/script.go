@@ -1,8 +1,11 @@
 package agent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/hookctl/hookctl/internal/jsonx"
 )
@@ -98,7 +101,7 @@ func (d *Dialect) Feed(from *Dialect, call Call, m Mapping, raw []byte) (ScriptF
 	} else {
 		o.raw("agent_tool_name", []byte("null"))
 	}
-	o.raw("agent_payload", orNull(raw))
+	o.raw("agent_payload", asJSON(raw))
 	feed.Payload = o.bytes()
 	return feed, nil
 }
@@ -141,10 +144,56 @@ func (d *Dialect) RewriteTo(to *Dialect, scriptTool, agentTool string, input jso
 	return to.ToAgentInput(agentTool, in)
 }
 
+// asJSON is the agent's payload as a JSON value: the object it sent (a byte-order mark left
+// out, as ReadPayload reads it), null for none, else its text as a string.
+func asJSON(raw []byte) []byte {
+	v := bytes.TrimSpace(bytes.TrimPrefix(raw, []byte("\xEF\xBB\xBF")))
+	switch {
+	case len(v) == 0:
+		return []byte("null")
+	case json.Valid(v) && utf8.Valid(v):
+		return v
+	}
+	return jsonx.AppendString(nil, strings.ToValidUTF8(string(raw), "\uFFFD"))
+}
+
 // orNull is v, or null when it is empty.
 func orNull(v []byte) []byte {
 	if len(v) == 0 {
 		return []byte("null")
 	}
 	return v
+}
+
+// WithCommand returns the agent's payload raw (read as call) with its shell tool's command
+// set to command, in the agent's input keys (ToAgentInput) laid over the call's input: what
+// `hooks test --command` fires. A call of another tool, or whose input is not found as it was
+// read, is an error.
+func (d *Dialect) WithCommand(raw []byte, call Call, command string) ([]byte, error) {
+	if call.ToolName == nil {
+		return nil, fmt.Errorf("%w: the call has no tool", ErrPayload)
+	}
+	tool := *call.ToolName
+	if own, _ := d.HookctlTool(tool); own != ToolTerminal {
+		return nil, fmt.Errorf("%w: %s is not %s's shell tool (%s)", ErrPayload, tool, d.Title, strings.Join(d.ShellTools(), ", "))
+	}
+	over, err := d.ToAgentInput(tool, append(jsonx.AppendString([]byte(`{"command":`), command), '}'))
+	if err != nil {
+		return nil, err
+	}
+	in := call.ToolInput
+	if isNull(in) || len(in) == 0 {
+		in = []byte("{}")
+	}
+	merged, err := Overlay(in, over)
+	if err != nil {
+		return nil, err
+	}
+	i := bytes.Index(raw, call.ToolInput)
+	if len(call.ToolInput) == 0 || i < 0 {
+		return nil, fmt.Errorf("%w: the tool input is not in the payload as it was read", ErrPayload)
+	}
+	out := make([]byte, 0, len(raw)+len(merged))
+	out = append(append(append(out, raw[:i]...), merged...), raw[i+len(call.ToolInput):]...)
+	return out, nil
 }
