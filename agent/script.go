@@ -37,6 +37,18 @@ func ForScript(name string) (*Dialect, error) {
 	return nil, fmt.Errorf("unknown dialect %q", name)
 }
 
+// ScriptName is the `dialect:` under which a script written for this agent is fed as it
+// expects under every agent (import writes it), "" when there is none: such a script is kept
+// to its own agent with `agents:`.
+func (d *Dialect) ScriptName() string {
+	for _, name := range ScriptDialects() {
+		if s, _ := ForScript(name); s == d {
+			return name
+		}
+	}
+	return ""
+}
+
 // ScriptFeed is what a hook written in another dialect than the calling agent's is given: its
 // payload, the tool as it names it, and the mapping its answer is read with.
 type ScriptFeed struct {
