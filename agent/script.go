@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -208,4 +209,48 @@ func (d *Dialect) WithCommand(raw []byte, call Call, command string) ([]byte, er
 	out := make([]byte, 0, len(raw)+len(merged))
 	out = append(append(append(out, raw[:i]...), merged...), raw[i+len(call.ToolInput):]...)
 	return out, nil
+}
+
+// SameShape reports whether a script with no dialect reads the two agents' tool calls alike:
+// the same event name on the tool event, the same keys for the event, session, tool name and
+// input, and the same shell tools with the same input keys (Claude Code's and Codex's do). A
+// guard approved under one and fed the other's payload otherwise reads nothing it knows.
+func (d *Dialect) SameShape(o *Dialect) bool {
+	if d == o {
+		return true
+	}
+	m, _ := d.installMapping("pre_tool_call")
+	n, _ := o.installMapping("pre_tool_call")
+	if m.AgentEvent != n.AgentEvent || d.EventFromArgs != o.EventFromArgs || d.eventKey() != o.eventKey() ||
+		d.Fields != o.Fields || !sameSource(m.Tool, n.Tool) {
+		return false
+	}
+	shells, others := d.ShellTools(), o.ShellTools()
+	if !slices.Equal(shells, others) {
+		return false
+	}
+	for _, t := range shells {
+		if !slices.Equal(renamed(d.row(t)), renamed(o.row(t))) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameSource(a, b ToolSource) bool {
+	return a.Name == b.Name && a.DecodeString == b.DecodeString && slices.Equal(a.Input, b.Input) &&
+		slices.Equal(a.NameAt, b.NameAt) && slices.Equal(a.InputAt, b.InputAt)
+}
+
+// renamed lists the input keys a tool's row renames, as agent=hookctl.
+func renamed(r *ToolRow) []string {
+	var out []string
+	if r != nil {
+		for _, k := range r.Keys {
+			if k.Agent != k.Hookctl {
+				out = append(out, k.Agent+"="+k.Hookctl)
+			}
+		}
+	}
+	return out
 }
