@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -235,5 +236,26 @@ func TestDialectMatcher(t *testing.T) {
 	res := fireCall(t, cfg, gemini, call, raw)
 	if res.Hooks[0].Status != StatusOK || res.Hooks[1].Status != StatusNoMatch {
 		t.Errorf("statuses %s, %s; want ok, no_match", res.Hooks[0].Status, res.Hooks[1].Status)
+	}
+}
+
+// Under plain `hookctl run` (Hermes's payload) a Claude Code script marked dialect: claude-code
+// is fed Claude Code's shape, and a hookctl one gets the payload as it is.
+func TestDialectUnderHermes(t *testing.T) {
+	t.Parallel()
+	for _, entry := range []string{"command: ./cc-exit2.sh\nmatcher: Bash\ndialect: claude-code", "command: ./own.sh\nmatcher: terminal\ndialect: hookctl"} {
+		cfg := dialectConfig(t, entry)
+		disp := &Dispatcher{Config: cfg, Consent: TrustAll{}, Home: cfg.Dir}
+		for cmd, want := range map[string]string{"rm -rf /": DecisionBlock, "ls": DecisionAllow} {
+			tool := "terminal"
+			p := &Payload{ToolName: &tool, ToolInput: json.RawMessage(`{"command":` + strconv.Quote(cmd) + `}`)}
+			res, err := disp.Dispatch(context.Background(), "pre_tool_call", p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Decision != want {
+				t.Errorf("%s on %q: decision %q (%+v), want %q", entry, cmd, res.Decision, res.Hooks, want)
+			}
+		}
 	}
 }
