@@ -136,8 +136,14 @@ func (a *app) installRun(o installOptions) error {
 	if !o.dryRun && !o.project {
 		a.rememberWiring(s, d, t)
 	}
+	// A recorded guard that this agent would feed another shape, or whose matcher misses its
+	// shell: wired all the same (the self-guard and the other guards run), but an error.
+	mismatch := a.dialectErrors(s, d, len(want) > 0)
 	if o.asJSON {
-		return a.printJSON(r)
+		if err := a.printJSON(r); err != nil {
+			return err
+		}
+		return mismatch
 	}
 	a.printReport(r, o.dryRun)
 	if len(want) == 0 {
@@ -149,12 +155,20 @@ func (a *app) installRun(o installOptions) error {
 	for _, w := range install.AgentWarnings(s.cfg, d, want, o.project) {
 		a.warn("warning: " + w)
 	}
-	// A recorded guard that this agent would feed another shape, or whose matcher misses its
-	// shell: wired all the same (the self-guard and the other guards run), but an error.
-	if findings := a.dialectFindings(s, a.wired(), d.Name); len(findings) > 0 && len(want) > 0 {
-		for _, f := range findings {
-			a.warn("error: " + f.Message + "\n  fix: " + f.Fix)
-		}
+	return mismatch
+}
+
+// dialectErrors prints the errors of recorded guards that d, wired now (when wiring), would not
+// feed as they were approved to (dialectFindings), and returns exit status 1 when there are any.
+func (a *app) dialectErrors(s *session, d *agent.Dialect, wiring bool) error {
+	if !wiring {
+		return nil
+	}
+	findings := a.dialectFindings(s, a.wired(), d.Name)
+	for _, f := range findings {
+		a.warn("error: " + f.Message + "\n  fix: " + f.Fix)
+	}
+	if len(findings) > 0 {
 		return silent(exitFailure)
 	}
 	return nil
