@@ -45,6 +45,15 @@ func (f *firing) feed(h config.Hook, stdin []byte) (fed, error) {
 	return fed{job: job{dialect: script, mapping: in.Mapping}, stdin: in.Payload, script: script, tool: in.Tool}, nil
 }
 
+// toolName is the tool's name as the hook's dialect names it: the call's own when the hook
+// is fed the agent's payload.
+func (in fed) toolName(f *firing) *string {
+	if in.script != nil && in.tool != "" {
+		return &in.tool
+	}
+	return f.tool
+}
+
 // rewriteBack puts a rewrite the hook gave in its dialect's keys into the agent's, laid over
 // the call's input. One that cannot be carried is a deny (SPEC 23.2, 9.4): never dropped.
 func (f *firing) rewriteBack(h config.Hook, in fed, hr *HookResult, e *effect) {

@@ -43,6 +43,8 @@ jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "a
 `,
 	// Prints what it was fed.
 	"cat.sh": "#!/bin/sh\ncat\n",
+	// Prints the tool's name it was given in its environment.
+	"env.sh": "#!/bin/sh\ncat >/dev/null\necho \"$HOOKCTL_TOOL_NAME\" >&2\n",
 }
 
 // dialectConfig writes the scripts and a config of pre_tool_call entries (YAML lines each).
@@ -181,6 +183,12 @@ func TestDialectPayloads(t *testing.T) {
 	}
 	if _, ok := got["agent_payload"]; ok {
 		t.Error("Claude Code protocol carries agent_payload")
+	}
+	// HOOKCTL_TOOL_NAME names the tool as the hook's dialect does.
+	for entry, want := range map[string]string{"command: ./env.sh\ndialect: hookctl": "terminal", "command: ./env.sh\ndialect: claude-code": "Bash", "command: ./env.sh": "run_commands"} {
+		if got := strings.TrimSpace(fireCall(t, dialectConfig(t, entry), cline, call, raw).Hooks[0].Stderr); got != want {
+			t.Errorf("%s under Cline: HOOKCTL_TOOL_NAME=%s, want %s", entry, got, want)
+		}
 	}
 	claude, _ := agent.Lookup("claude-code")
 	call, raw = shellCall(t, claude, "ls -l")

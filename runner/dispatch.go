@@ -425,7 +425,7 @@ func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin [
 		f.rewriteBack(h, in, &hr, &e)
 		return hr, e
 	}
-	c := Command{Argv: h.Argv, Env: d.env(h, f), Dir: d.Dir, Stdin: in.stdin, Timeout: h.Timeout}
+	c := Command{Argv: h.Argv, Env: d.env(h, f, in.toolName(f)), Dir: d.Dir, Stdin: in.stdin, Timeout: h.Timeout}
 	if a.script != nil {
 		if err := a.script.stillPinned(); err != nil {
 			return skipped(f.job, h, consent.StatusChanged, err)
@@ -456,7 +456,9 @@ func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin [
 	return hr, e
 }
 
-func (d *Dispatcher) env(h config.Hook, f *firing) []string {
+// env is the hook's environment; tool is the tool's name as the hook's dialect names it (nil
+// for no tool).
+func (d *Dispatcher) env(h config.Hook, f *firing, tool *string) []string {
 	base := d.Env
 	if base == nil {
 		base = os.Environ()
@@ -483,8 +485,8 @@ func (d *Dispatcher) env(h config.Hook, f *firing) []string {
 	if f.dialect.Name != agent.Default {
 		env = append(env, "HOOKCTL_AGENT="+f.dialect.Name)
 	}
-	if f.tool != nil {
-		env = append(env, "HOOKCTL_TOOL_NAME="+*f.tool)
+	if tool != nil {
+		env = append(env, "HOOKCTL_TOOL_NAME="+*tool)
 	}
 	if d.Home != "" {
 		env = append(env, "HOOKCTL_HOME="+d.Home)
