@@ -79,7 +79,7 @@ func (d *Dialect) Feed(from *Dialect, call Call, m Mapping, raw []byte) (ScriptF
 	own.Honours, own.FailBlocks = m.Honours, own.FailBlocks || m.FailBlocks
 	feed := ScriptFeed{Mapping: own}
 	var o obj
-	o.b = make([]byte, 0, 128+len(call.ToolInput)+len(raw)*d.carries())
+	o.b = make([]byte, 0, 128+len(call.ToolInput)+len(raw))
 	o.raw(d.eventKey(), jsonx.AppendString(nil, own.AgentEvent))
 	if ev, _ := LookupEvent(m.Event); ev.Tool && call.ToolName != nil {
 		agentTool := *call.ToolName
@@ -117,14 +117,6 @@ func (d *Dialect) Feed(from *Dialect, call Call, m Mapping, raw []byte) (ScriptF
 	o.raw("agent_payload", asJSON(raw))
 	feed.Payload = o.bytes()
 	return feed, nil
-}
-
-// carries is 1 when the dialect's payload carries the agent's beside its own.
-func (d *Dialect) carries() int {
-	if d.OwnProtocol {
-		return 1
-	}
-	return 0
 }
 
 // toolFrom names one of agent from's tools, and puts its input into the keys, of dialect d:
