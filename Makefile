@@ -98,6 +98,7 @@ FUZZ_TARGETS ?= \
 	runner:FuzzRPCResult:90000x \
 	selfguard:FuzzJudge:8000x \
 	agent:FuzzToolTranslate:6000x \
+	agent:FuzzFeed:30000x \
 	agent:FuzzReadHermes:120000x \
 	agent:FuzzReadClaudeCode:120000x \
 	agent:FuzzReadCodex:90000x \

@@ -92,6 +92,9 @@ type Dialect struct {
 	// Exit2Stdout lets the message of an exit status 2 come from stdout's JSON before stderr
 	// (Hermes); the other agents read stderr only.
 	Exit2Stdout bool
+	// OwnProtocol marks hookctl's own protocol (Hermes's): a script written in it under
+	// another agent is also given that agent's name, tool name and payload (Feed).
+	OwnProtocol bool
 	// Reader reads a hook's stdout in this dialect.
 	Reader AnswerReader
 	// Writer writes the merged decision back in the agent's convention; nil for Hermes, whose

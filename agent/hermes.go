@@ -15,6 +15,7 @@ var hermes = Dialect{
 	toolRows:    hermesTools,
 	Fields:      Fields{Session: "session_id", Cwd: "cwd"},
 	Exit2Stdout: true,
+	OwnProtocol: true,
 	Reader:      shape{plainText: plainInvalid}.read,
 }
 

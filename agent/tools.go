@@ -145,6 +145,28 @@ func (d *Dialect) ToolMatches(agentTool string, match func(string) bool) bool {
 	return known && name != agentTool && match(name)
 }
 
+// ToolMatchesIn is ToolMatches for a hook whose script speaks dialect script (nil: the
+// agent's own): match may also name the tool as that dialect does (SPEC 23.4), so a Claude
+// Code guard's `Bash` covers every agent's shell tool.
+func (d *Dialect) ToolMatchesIn(script *Dialect, agentTool string, match func(string) bool) bool {
+	if d.ToolMatches(agentTool, match) {
+		return true
+	}
+	if script == nil || script == d || d == nil {
+		return false
+	}
+	name, known := d.HookctlTool(agentTool)
+	if !known {
+		return false
+	}
+	for _, n := range script.AgentTools(name) {
+		if match(n) {
+			return true
+		}
+	}
+	return false
+}
+
 // isMCP reports whether a tool name has hookctl's MCP form, mcp__SERVER__TOOL.
 func isMCP(name string) bool {
 	server, tool, ok := strings.Cut(strings.TrimPrefix(name, "mcp__"), "__")

@@ -117,6 +117,9 @@ type Hook struct {
 	PinExec bool
 	// Agents names the dialects the hook is written for (`agents:`); empty means every agent.
 	Agents []string
+	// Dialect is the protocol the hook's script speaks (`dialect:`, agent.ScriptDialects),
+	// "" for the calling agent's own. It is part of the approval.
+	Dialect string
 	// Line and Col locate the entry in the config file.
 	Line, Col int
 	// Layer is where the hook comes from: LayerSystem, LayerUser or LayerProject, so that list,
@@ -171,7 +174,8 @@ func (h Hook) MatchesIn(d *agent.Dialect, tool *string) bool {
 	if tool == nil || h.re == nil || !IsToolEvent(h.Event) {
 		return h.Matches(tool)
 	}
-	return d.ToolMatches(*tool, h.re.MatchString)
+	script, _ := agent.ForScript(h.Dialect) // validated when loaded; nil is the agent's own
+	return d.ToolMatchesIn(script, *tool, h.re.MatchString)
 }
 
 // CompileMatcher compiles a matcher the way config entries are: nil for one that matches every

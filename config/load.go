@@ -446,7 +446,7 @@ func entryCommands(n *yaml.Node) []string {
 	return out
 }
 
-var entryKeys = []string{"matcher", "command", "timeout", "fail_closed", "agents", "pin", "url", "headers", "allowed_env", "method"}
+var entryKeys = []string{"matcher", "command", "timeout", "fail_closed", "agents", "dialect", "pin", "url", "headers", "allowed_env", "method"}
 
 // entry validates one hook entry. Every problem is reported; any error drops the entry.
 func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
@@ -493,6 +493,13 @@ func (l *loader) entry(event string, n *yaml.Node) (Hook, bool) {
 				continue
 			}
 			h.Agents = agents
+		case "dialect":
+			dialect, valid := l.dialect(v, event, h.Command)
+			if !valid {
+				ok = false
+				continue
+			}
+			h.Dialect = dialect
 		case "pin":
 			exec, valid := l.pin(v, event, h.Command)
 			if !valid {
@@ -636,6 +643,30 @@ func (l *loader) pin(n *yaml.Node, event, command string) (exec, ok bool) {
 	}
 	l.errorf(n.Line, n.Column, event, command, "pin must be %q or %q, not %s (hook dropped)", PinPath, PinExec, describe(n))
 	return false, false
+}
+
+// dialect reads an entry's dialect key: one of agent.ScriptDialects. Anything else drops the
+// entry: fed in a protocol it does not speak, a guard would read nothing.
+func (l *loader) dialect(n *yaml.Node, event, command string) (string, bool) {
+	valid := agent.ScriptDialects()
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" {
+		if _, err := agent.ForScript(n.Value); err == nil && n.Value != "" {
+			return n.Value, true
+		}
+		hint := didYouMean(n.Value, valid)
+		for _, v := range valid {
+			if hint == "" && n.Value != "" && strings.HasPrefix(v, strings.ToLower(n.Value)) {
+				hint = fmt.Sprintf(": did you mean %q?", v)
+			}
+		}
+		if _, err := agent.Lookup(n.Value); err == nil && hint == "" {
+			hint = fmt.Sprintf(": to run the hook only under %s, write agents: [%s]", n.Value, n.Value)
+		}
+		l.errorf(n.Line, n.Column, event, command, "unknown dialect %q%s (valid: %s) (hook dropped)", n.Value, hint, strings.Join(valid, ", "))
+		return "", false
+	}
+	l.errorf(n.Line, n.Column, event, command, "dialect must be one of %s, not %s (hook dropped)", strings.Join(valid, ", "), describe(n))
+	return "", false
 }
 
 // canBlock reports whether the hook can stop its agent: on pre_tool_call, or under one of its

@@ -217,6 +217,16 @@ func TestLoad(t *testing.T) {
 				t.Errorf("agents: gemini read as %v", h.Agents)
 			}
 		}},
+		{"invalid/dialect_bad", func(t *testing.T, c *Config) {
+			// A dialect that is not one would feed the script a protocol it does not speak.
+			wantCommands(t, c, "./own.sh", "./cc.sh")
+			if h := hookRunning(t, c, "./own.sh"); h.Dialect != "hookctl" {
+				t.Errorf("dialect: hookctl read as %q", h.Dialect)
+			}
+			if h := hookRunning(t, c, "./cc.sh"); h.Dialect != "claude-code" {
+				t.Errorf("dialect: claude-code read as %q", h.Dialect)
+			}
+		}},
 		{"invalid/bool_bad", func(t *testing.T, c *Config) {
 			wantCommands(t, c, "./kept.sh")
 			if hookRunning(t, c, "./kept.sh").FailClosed {

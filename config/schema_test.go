@@ -43,6 +43,7 @@ func schema() map[string]any {
 			"fail_closed": boolean("block when the hook cannot answer"),
 			"failClosed":  boolean("alias of fail_closed"),
 			"agents":      map[string]any{"type": "array", "items": map[string]any{"enum": toAny(agent.Names())}, "description": "the dialects this hook runs under; all when absent"},
+			"dialect":     map[string]any{"enum": toAny(agent.ScriptDialects()), "description": "the protocol the script speaks under every agent; the calling agent's own when absent"},
 			"pin":         map[string]any{"type": "string", "description": "exec: run the held file itself (/dev/fd/N)"},
 			"headers":     map[string]any{"type": "object", "additionalProperties": map[string]any{"type": "string"}, "description": "url hooks: request headers; $VAR expands names in allowed_env only"},
 			"allowed_env": map[string]any{"type": "array", "items": map[string]any{"type": "string"}},

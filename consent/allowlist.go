@@ -11,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 )
 
@@ -50,6 +51,9 @@ type Approval struct {
 	// Pin is config.PinExec when the pinned script was approved to run as the held file
 	// (`pin: exec`), "" when it runs by its path (the default). The file leaves it out then.
 	Pin string `json:"pin,omitempty"`
+	// Dialect is the protocol the hook's script was approved to speak (config.Hook.Dialect,
+	// SPEC 23.4): fed another, it is another hook. "" for the calling agent's own.
+	Dialect string `json:"dialect,omitempty"`
 	// Remote is what a url hook approved sends beyond its url, nil when nothing.
 	Remote *RemotePin `json:"remote,omitempty"`
 	// Files are the pins of the other files the command names by a path, the program too
@@ -93,6 +97,7 @@ type approvalJSON struct {
 	Script     *pinJSON      `json:"script"`
 	Scripts    []pinJSON     `json:"scripts,omitempty"`
 	Pin        string        `json:"pin,omitempty"`
+	Dialect    string        `json:"dialect,omitempty"`
 	Remote     *remoteJSON   `json:"remote,omitempty"`
 	Files      []filePinJSON `json:"files,omitempty"`
 	Guard      bool          `json:"guard,omitempty"`
@@ -133,7 +138,10 @@ func (w approvalJSON) toApproval(pin *ScriptPin) (Approval, error) {
 	if err != nil {
 		return Approval{}, fmt.Errorf("approved_at: %w", err)
 	}
-	ap := Approval{Event: w.Event, Command: w.Command, Matcher: w.Matcher, ApprovedAt: at, Guard: w.Guard}
+	ap := Approval{Event: w.Event, Command: w.Command, Matcher: w.Matcher, ApprovedAt: at, Guard: w.Guard, Dialect: w.Dialect}
+	if _, err := agent.ForScript(w.Dialect); err != nil {
+		return Approval{}, err
+	}
 	if ap.Remote, err = w.Remote.toPin(); err != nil {
 		return Approval{}, err
 	}
@@ -364,6 +372,7 @@ func (a *Allowlist) Encode() []byte {
 				Matcher:    ap.Matcher,
 				ApprovedAt: formatTime(ap.ApprovedAt),
 				Pin:        ap.Pin,
+				Dialect:    ap.Dialect,
 				Remote:     ap.Remote.toJSON(),
 				Files:      filesJSON(ap.Files),
 				Guard:      ap.Guard,

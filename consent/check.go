@@ -177,6 +177,11 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 			c.Status, c.ContentChanged = StatusChanged, true
 		}
 	}
+	if ap.Dialect != h.Dialect {
+		// The same script fed another protocol reads other keys: a guard may read nothing.
+		changed = append(changed, dialectChange(ap.Dialect, h.Dialect))
+		c.Status, c.ContentChanged = StatusChanged, true
+	}
 	if !h.Pinned() && (ap.Script != nil || len(ap.Scripts) > 0) {
 		// The person approved a pinned file; the same command now runs a program found on
 		// PATH ($VAR changed, say), which nothing pins: that is not what they approved.
@@ -258,6 +263,18 @@ func pinOf(h config.Hook) string {
 		return config.PinExec
 	}
 	return ""
+}
+
+// dialectChange says how a hook's dialect changed since it was approved.
+func dialectChange(was, now string) string {
+	return fmt.Sprintf("dialect differs (approved %s, now %s)", dialectName(was), dialectName(now))
+}
+
+func dialectName(d string) string {
+	if d == "" {
+		return "none"
+	}
+	return d
 }
 
 func pinName(pin string) string {

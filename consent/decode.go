@@ -170,6 +170,8 @@ func readApproval(r *jsonx.Reader, w *approvalJSON, pin *pinJSON) error {
 			})
 		case "pin":
 			w.Pin, err = r.StringOrNull()
+		case "dialect":
+			w.Dialect, err = r.StringOrNull()
 		case "files":
 			w.Files = nil
 			err = r.Array(func() error {

@@ -39,6 +39,7 @@ func FuzzDecode(f *testing.F) {
 		`{"version":1,"approvals":[{"event":"e","command":"c","script":{"path":"/g.sh","sha256":"` + sumA + `"},"scripts":[{"path":"/p/a/g.sh","sha256":"` + sumA + `"}]}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"c","scripts":[null],"pin":"exec"}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"c","scripts":[],"pin":"exec"}]}`,
+		`{"version":1,"approvals":[{"event":"e","command":"c","dialect":"claude-code","guard":true},{"event":"e","command":"d","dialect":"hermes"}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[null],"allowed_env":[""]}}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"http://h/x","remote":{"headers":[],"allowed_env":null,"method":null}}]}`,
 		`{"version":1,"approvals":[{"event":"e","command":"./g.sh","script":{"path":"/g.sh","sha256":"` + sumA + `"},"remote":{"method":"sherma"}}]}`,

@@ -34,19 +34,22 @@ type Guard struct {
 	// was, which any approval of new content then changes; empty when nothing is pinned.
 	Pin   string    `json:"pin,omitempty"`
 	Files []FilePin `json:"files"`
+	// Dialect is the protocol the guard's script was approved to speak (SPEC 23.4), part of
+	// its content: "" for the calling agent's own.
+	Dialect string `json:"dialect,omitempty"`
 }
 
 // GuardOf is the record of a configured hook as its config says it (its content is not read:
 // see guardOfApproval); it is a guard only when h.Guard() is true.
 func GuardOf(h config.Hook) Guard {
 	return Guard{Event: h.Event, Command: h.Command, Matcher: nonNil(h.MatcherList()),
-		Agents: nonNil(slices.Clone(h.Agents)), FailClosed: h.FailClosed, Pin: pinOf(h)}
+		Agents: nonNil(slices.Clone(h.Agents)), FailClosed: h.FailClosed, Pin: pinOf(h), Dialect: h.Dialect}
 }
 
 // guardOfApproval is the record of a guard approved as ap: GuardOf with the content ap pins.
 func guardOfApproval(h config.Hook, ap Approval) Guard {
 	g := GuardOf(h)
-	g.Pin, g.Files = ap.Pin, ap.pins()
+	g.Pin, g.Files, g.Dialect = ap.Pin, ap.pins(), ap.Dialect
 	return g
 }
 
@@ -69,7 +72,7 @@ func (ap Approval) pins() []FilePin {
 
 // sameContent reports whether the recorded guard's content is the approval's, exactly.
 func (g Guard) sameContent(ap Approval) bool {
-	return g.Files != nil && g.Pin == ap.Pin && slices.EqualFunc(g.Files, ap.pins(), sameFile)
+	return g.Files != nil && g.Pin == ap.Pin && g.Dialect == ap.Dialect && slices.EqualFunc(g.Files, ap.pins(), sameFile)
 }
 
 // sameFile compares two pins whatever their mtime when they pin content: the content is what
@@ -93,6 +96,9 @@ func contentChanges(g Guard, h config.Hook, now Guard) []string {
 	var out []string
 	if g.Pin != now.Pin {
 		out = append(out, fmt.Sprintf("pin differs (approved %s, now %s)", pinName(g.Pin), pinName(now.Pin)))
+	}
+	if g.Dialect != now.Dialect {
+		out = append(out, dialectChange(g.Dialect, now.Dialect))
 	}
 	was := map[string]FilePin{}
 	for _, f := range g.Files {
@@ -161,10 +167,14 @@ func (g Guard) Covers(event, agentName string, tool *string, toolKnown bool) boo
 	if tool == nil {
 		return false
 	}
-	d, _ := agent.Lookup(agentName) // nil for a name that is no agent: the tool's own name only
+	d, _ := agent.Lookup(agentName)           // nil for a name that is no agent: the tool's own name only
+	script, err := agent.ForScript(g.Dialect) // the names its script knows the tool by, too
+	if err != nil {
+		return true // a dialect this hookctl does not know: toward the guard
+	}
 	for _, m := range g.Matcher {
 		re, err := config.CompileMatcher(m)
-		if err != nil || re == nil || d.ToolMatches(*tool, re.MatchString) {
+		if err != nil || re == nil || d.ToolMatchesIn(script, *tool, re.MatchString) {
 			return true // a matcher that no longer compiles covers everything: toward the guard
 		}
 	}
@@ -261,6 +271,7 @@ type guardJSON struct {
 	FailClosed bool           `json:"fail_closed"`
 	Pin        string         `json:"pin,omitempty"`
 	Files      *[]filePinJSON `json:"files,omitempty"`
+	Dialect    string         `json:"dialect,omitempty"`
 }
 
 // Guards reads the guard record and checks it against the allowlist (SPEC 18.1, 23.14): none
@@ -421,6 +432,10 @@ func readGuard(r *jsonx.Reader) (Guard, error) {
 			if g.Pin, err = r.StringOrNull(); err == nil && g.Pin != "" && g.Pin != config.PinExec {
 				err = r.Errorf("pin %q is not %q", g.Pin, config.PinExec)
 			}
+		case "dialect":
+			if g.Dialect, err = r.StringOrNull(); err == nil {
+				_, err = agent.ForScript(g.Dialect)
+			}
 		case "files":
 			g.Files = nil
 			if r.Null() {
@@ -466,7 +481,7 @@ func encodeGuards(guards map[[2]string]Guard) []byte {
 	list := make([]guardJSON, 0, len(guards))
 	for _, g := range guards {
 		w := guardJSON{Event: g.Event, Command: g.Command, Matcher: nonNil(g.Matcher), Agents: nonNil(g.Agents),
-			FailClosed: g.FailClosed, Pin: g.Pin}
+			FailClosed: g.FailClosed, Pin: g.Pin, Dialect: g.Dialect}
 		if g.Files != nil {
 			files := filesJSON(g.Files)
 			if files == nil {
@@ -571,7 +586,7 @@ func (a *Allowlist) Guards() []Guard {
 				m = []string{ap.Matcher}
 			}
 			out = append(out, Guard{Event: ap.Event, Command: ap.Command, Matcher: nonNil(m), Agents: []string{},
-				FailClosed: true, Pin: ap.Pin, Files: ap.pins()})
+				FailClosed: true, Pin: ap.Pin, Files: ap.pins(), Dialect: ap.Dialect})
 		}
 	}
 	return out

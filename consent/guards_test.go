@@ -23,6 +23,7 @@ func FuzzDecodeGuards(f *testing.F) {
 		`{"version":1,"guards":[{"event":"e","command":"./w ./g.sh","fail_closed":true,"pin":"exec","files":[{"path":"/g.sh","sha256":"` + sumA + `","size":1,"mtime":"2025-03-04T05:06:07Z"},{"path":"/usr/bin/env","dev":2049,"ino":7,"size":9,"mtime":""}]}]}`,
 		`{"version":1,"guards":[{"event":"e","command":"c","files":[]},{"event":"e","command":"d","files":null}]}`,
 		`{"version":1,"guards":[{"event":"e","command":"c","pin":"path"}]}`,
+		`{"version":1,"guards":[{"event":"e","command":"c","dialect":"claude-code","files":[]},{"event":"e","command":"d","dialect":"hermes"}]}`,
 		`{"version":1,"guards":[{"event":"e","command":"c","files":[{"path":"/g"},{"path":"/g","ino":1}]}]}`,
 		`null`,
 		``,
@@ -46,7 +47,7 @@ func FuzzDecodeGuards(f *testing.F) {
 			return strings.Compare(a.Event+"\x00"+a.Command, b.Event+"\x00"+b.Command)
 		})
 		same := func(x, y Guard) bool {
-			return x.Same(y) && x.Pin == y.Pin && (x.Files == nil) == (y.Files == nil) && slices.EqualFunc(x.Files, y.Files, FilePin.Same)
+			return x.Same(y) && x.Pin == y.Pin && x.Dialect == y.Dialect && (x.Files == nil) == (y.Files == nil) && slices.EqualFunc(x.Files, y.Files, FilePin.Same)
 		}
 		if !slices.EqualFunc(guards, again, same) {
 			t.Fatalf("round trip changed the record:\n%v\n%v", guards, again)
@@ -183,4 +184,72 @@ func prep(t *testing.T, hooks ...config.Hook) Prepared {
 		t.Fatal(errs)
 	}
 	return p
+}
+
+// TestDialectIsPartOfTheApproval (SPEC 23.4): the protocol a hook's script is fed is in its
+// approval and in the guard record; changing it makes the hook changed, and a guard change.
+func TestDialectIsPartOfTheApproval(t *testing.T) {
+	dir := t.TempDir()
+	s := NewStore(dir + "/allowlist.json")
+	plain := hook(t, "pre_tool_call", "./g.sh", "Bash", true)
+	plain.Script = writeScript(t, dir, "g.sh", "#!/bin/sh\n")
+	own, cc := plain, plain
+	own.Dialect, cc.Dialect = "hookctl", "claude-code"
+	for _, tt := range []struct {
+		approved, now config.Hook
+		reason        string
+	}{
+		{plain, own, "dialect differs (approved none, now hookctl)"},
+		{own, cc, "dialect differs (approved hookctl, now claude-code)"},
+		{cc, plain, "dialect differs (approved claude-code, now none)"},
+		{cc, cc, ""},
+	} {
+		if _, err := s.Approve(tt.approved); err != nil {
+			t.Fatal(err)
+		}
+		list, err := s.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := list.Check(tt.now)
+		switch {
+		case tt.reason == "" && c.Status != StatusApproved:
+			t.Errorf("same dialect: status %s (%s)", c.Status, c.Reason)
+		case tt.reason != "" && (c.Status != StatusChanged || !strings.Contains(c.Reason, tt.reason)):
+			t.Errorf("status %s (%s), want changed: %s", c.Status, c.Reason, tt.reason)
+		}
+		guards, err := s.Guards()
+		if err != nil || len(guards) != 1 || guards[0].Dialect != tt.approved.Dialect {
+			t.Fatalf("guard record %+v (%v), want dialect %q", guards, err, tt.approved.Dialect)
+		}
+		// Approving the other dialect over the recorded guard is a guard change.
+		d := Dropped(guards, prep(t, tt.now), false)
+		if tt.reason == "" && len(d) != 0 || tt.reason != "" && (len(d) != 1 || !strings.Contains(d[0].Why, tt.reason)) {
+			t.Errorf("approving %q over %q: changes %+v, want %q", tt.now.Dialect, tt.approved.Dialect, d, tt.reason)
+		}
+	}
+}
+
+// TestCoversByDialectName (SPEC 23.4): a guard whose script speaks Claude Code's protocol
+// covers, with its matcher Bash, every agent's shell tool, and nothing else.
+func TestCoversByDialectName(t *testing.T) {
+	g := Guard{Event: "pre_tool_call", Command: "./g.sh", Matcher: []string{"Bash"}, Dialect: "claude-code"}
+	plain := g
+	plain.Dialect = ""
+	for _, tc := range []struct {
+		agent, tool string
+		want, plain bool
+	}{
+		{"claude-code", "Bash", true, true}, {"copilot", "bash", true, false}, {"gemini", "run_shell_command", true, false},
+		{"cline", "run_commands", true, false}, {"windsurf", "run_command", true, false}, {"hermes", "terminal", true, false},
+		{"copilot", "view", false, false}, {"gemini", "read_file", false, false},
+	} {
+		tool := tc.tool
+		if got := g.Covers("pre_tool_call", tc.agent, &tool, true); got != tc.want {
+			t.Errorf("claude-code guard Bash under %s on %s: covers %v, want %v", tc.agent, tc.tool, got, tc.want)
+		}
+		if got := plain.Covers("pre_tool_call", tc.agent, &tool, true); got != tc.plain {
+			t.Errorf("guard Bash with no dialect under %s on %s: covers %v, want %v", tc.agent, tc.tool, got, tc.plain)
+		}
+	}
 }

@@ -141,7 +141,7 @@ func (s *Store) Prepare(hooks []config.Hook) (Prepared, []error) {
 
 // approvalOf is the approval of h with its script and files as seen.
 func approvalOf(h config.Hook, at time.Time, seen Script) (Approval, error) {
-	ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: at, Pin: pinOf(h),
+	ap := Approval{Event: h.Event, Command: h.Command, Matcher: h.Matcher, ApprovedAt: at, Pin: pinOf(h), Dialect: h.Dialect,
 		Remote: remoteOf(h), Guard: h.Guard()}
 	if h.Pinned() {
 		if seen.Err != nil {
@@ -397,7 +397,7 @@ func (s *Store) recordGuards(hooks []config.Hook, a *Allowlist, anew bool) error
 			}
 		}
 		return !maps.EqualFunc(before, guards, func(x, y Guard) bool {
-			return x.Same(y) && x.Pin == y.Pin && slices.EqualFunc(x.Files, y.Files, FilePin.Same) && (x.Files == nil) == (y.Files == nil)
+			return x.Same(y) && x.Pin == y.Pin && x.Dialect == y.Dialect && slices.EqualFunc(x.Files, y.Files, FilePin.Same) && (x.Files == nil) == (y.Files == nil)
 		})
 	})
 }

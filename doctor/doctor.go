@@ -226,6 +226,9 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 		}
 	}
 	fs = append(fs, d.agentFindings(h)...)
+	if w, ok := scriptDialectWarning(h); ok {
+		fs = append(fs, w)
+	}
 	return fs, c.Status == consent.StatusApproved && !broken
 }
 

@@ -27,6 +27,17 @@ type Imported struct {
 	Original   string   `json:"original"` // the command as the agent's file has it
 	TimeoutS   float64  `json:"timeout_s"`
 	Agents     []string `json:"agents"`
+	// Dialect is the protocol the hook is fed under every agent, for an agent whose scripts
+	// hookctl can feed everywhere (Claude Code's); Agents is empty then.
+	Dialect string `json:"dialect,omitempty"`
+}
+
+// scope says where an imported hook runs: under every agent in its own agent's dialect where
+// hookctl can feed it so (Claude Code's), else under its own agent only (SPEC 19).
+func (h *Imported) scope(d *agent.Dialect) {
+	if h.Dialect = d.ScriptName(); h.Dialect == "" {
+		h.Agents = []string{d.Name}
+	}
 }
 
 // Read returns the command hooks of the agent's settings file at path, converted for
@@ -72,7 +83,8 @@ func convert(s *settings, d *agent.Dialect, cfg *config.Config, e entry) (*Impor
 	case !slices.Contains(cfg.CustomEvents, e.event):
 		return nil, fmt.Sprintf("skipped %s hook %q: %s has no hookctl event; add custom_events: [%s] to the config and import again", e.event, e.command, e.event, e.event)
 	}
-	h := &Imported{Event: event, AgentEvent: e.event, Command: e.command, Original: e.command, Agents: []string{d.Name}}
+	h := &Imported{Event: event, AgentEvent: e.event, Command: e.command, Original: e.command}
+	h.scope(d)
 	note := ""
 	if needsShell(e.command) {
 		h.Command = "sh -c " + shellQuote(e.command)
@@ -164,7 +176,8 @@ func readHookDir(dir string, d *agent.Dialect) ([]Imported, []string, error) {
 			notes = append(notes, fmt.Sprintf("skipped %s: %s has no hookctl event; add custom_events: [%s] to the config and import again", path, event, event))
 			continue
 		}
-		h := Imported{Event: m.Event, AgentEvent: event, Command: config.ShellQuote(path), Original: path, Agents: []string{d.Name}}
+		h := Imported{Event: m.Event, AgentEvent: event, Command: config.ShellQuote(path), Original: path}
+		h.scope(d)
 		// Run it as Cline does: by its extension's interpreter, or bash without a #! line.
 		if interp := hookFileInterpreter[strings.ToLower(ext)]; interp != "" {
 			h.Command = interp + " " + config.ShellQuote(path)

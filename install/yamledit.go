@@ -218,6 +218,9 @@ func items(hs []Imported, indent, source string) string {
 			}
 			m.Content = append(m.Content, str("timeout"), &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: v})
 		}
+		if h.Dialect != "" {
+			m.Content = append(m.Content, str("dialect"), str(h.Dialect))
+		}
 		if len(h.Agents) > 0 {
 			agents := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
 			for _, a := range h.Agents {

@@ -29,7 +29,7 @@ func (d *Dispatcher) DispatchAgent(ctx context.Context, dialect *agent.Dialect, 
 	if cwd == "" {
 		cwd = d.cwd()
 	}
-	f := &firing{job: job{dialect: dialect, mapping: m}, event: event, stdin: raw, tool: tool, toolInput: input, cwd: cwd}
+	f := &firing{job: job{dialect: dialect, mapping: m}, event: event, stdin: raw, tool: tool, toolInput: input, cwd: cwd, call: call}
 	d.fire(ctx, f, res)
 	return res, nil
 }

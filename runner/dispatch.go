@@ -169,6 +169,9 @@ type firing struct {
 	toolInput json.RawMessage
 	// cwd is the call's working folder, against which the self-guard reads relative paths.
 	cwd string
+	// call is what hookctl read of another agent's payload, from which a hook of another
+	// dialect is fed (feed); Hermes's is read from its payload.
+	call agent.Call
 }
 
 // fire runs the hooks configured for the event under the firing's dialect, gated by consent,
@@ -409,10 +412,20 @@ func (d *Dispatcher) runOne(ctx context.Context, f *firing, h config.Hook, stdin
 func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin []byte) (HookResult, effect) {
 	defer a.script.close()
 	h := a.h
-	if h.Remote() {
-		return d.runRemote(ctx, f.job, h, stdin)
+	in, err := f.feed(h, stdin)
+	if err != nil {
+		hr, e := HookResult{Command: h.Command}, effect{command: h.Command}
+		msg := fmt.Sprintf("cannot be given the payload of its dialect %s: %v", h.Dialect, err)
+		f.tighten(h, &hr, &e, anomaly{StatusError, msg, msg})
+		e.warning = fmt.Sprintf("hook %s on %s: %s", h.Command, h.Event, hr.Message)
+		return hr, e
 	}
-	c := Command{Argv: h.Argv, Env: d.env(h, f), Dir: d.Dir, Stdin: stdin, Timeout: h.Timeout}
+	if h.Remote() {
+		hr, e := d.runRemote(ctx, in.job, h, in.stdin)
+		f.rewriteBack(h, in, &hr, &e)
+		return hr, e
+	}
+	c := Command{Argv: h.Argv, Env: d.env(h, f, in.toolName(f)), Dir: d.Dir, Stdin: in.stdin, Timeout: h.Timeout}
 	if a.script != nil {
 		if err := a.script.stillPinned(); err != nil {
 			return skipped(f.job, h, consent.StatusChanged, err)
@@ -425,7 +438,8 @@ func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin [
 		return skipped(f.job, h, consent.StatusChanged, err)
 	}
 	o := Exec(ctx, c)
-	hr, e := f.judge(h, o)
+	hr, e := in.judge(h, o)
+	f.rewriteBack(h, in, &hr, &e)
 	if a.script != nil && o.Started {
 		hr.ScriptSHA256 = a.script.pin.SHA256
 		if err := a.script.unchangedSinceStart(); err != nil {
@@ -442,7 +456,9 @@ func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin [
 	return hr, e
 }
 
-func (d *Dispatcher) env(h config.Hook, f *firing) []string {
+// env is the hook's environment; tool is the tool's name as the hook's dialect names it (nil
+// for no tool).
+func (d *Dispatcher) env(h config.Hook, f *firing, tool *string) []string {
 	base := d.Env
 	if base == nil {
 		base = os.Environ()
@@ -469,8 +485,8 @@ func (d *Dispatcher) env(h config.Hook, f *firing) []string {
 	if f.dialect.Name != agent.Default {
 		env = append(env, "HOOKCTL_AGENT="+f.dialect.Name)
 	}
-	if f.tool != nil {
-		env = append(env, "HOOKCTL_TOOL_NAME="+*f.tool)
+	if tool != nil {
+		env = append(env, "HOOKCTL_TOOL_NAME="+*tool)
 	}
 	if d.Home != "" {
 		env = append(env, "HOOKCTL_HOME="+d.Home)
@@ -522,7 +538,7 @@ func (d *Dispatcher) RunAgentHook(ctx context.Context, dialect *agent.Dialect, h
 		gated.Consent = TrustAll{}
 	}
 	f := &firing{job: job{dialect: dialect, mapping: dialect.MappingFor(call, h.Event)}, event: h.Event, stdin: raw,
-		tool: call.ToolName, toolInput: call.ToolInput}
+		tool: call.ToolName, toolInput: call.ToolInput, call: call}
 	hr, _ := gated.runOne(ctx, f, h, raw)
 	return hr
 }

@@ -58,6 +58,10 @@ home() {
 home one "hooks:
   pre_tool_call:
     - command: $work/trivial.sh"
+home dialect "hooks:
+  pre_tool_call:
+    - command: $work/trivial.sh
+      dialect: hookctl"
 home eight "hooks:
   pre_tool_call:
 $(for i in 1 2 3 4 5 6 7 8; do printf '    - command: %s/sleep.sh %s\n' "$work" "$i"; done)"
@@ -131,6 +135,9 @@ c -goal 1.25 -env-a HOOKCTL_HOME="$work/many" -env-b HOOKCTL_HOME="$work/one" P5
 # PA: translation into and out of an agent's dialect is nearly free: `run --agent claude-code`
 # against `run` (Hermes) with the same hook, each reading its own payload from a file.
 c -goal 1.05 -env-a HOOKCTL_HOME="$work/one" -env-b HOOKCTL_HOME="$work/one" PA -- "$hookctl" run --agent claude-code --payload-file "$work/claude.json" ::: "$hookctl" run pre_tool_call --payload-file "$work/payload.json"
+# PAd: PA with the hook in hookctl's protocol (dialect: hookctl), so Claude Code's payload is
+# translated into hookctl's for it (SPEC 19).
+c -goal 1.05 -env-a HOOKCTL_HOME="$work/dialect" -env-b HOOKCTL_HOME="$work/one" PAd -- "$hookctl" run --agent claude-code --payload-file "$work/claude.json" ::: "$hookctl" run pre_tool_call --payload-file "$work/payload.json"
 
 # P4 is a Go benchmark: the Go API against os/exec running the same hook.
 go test -run '^$' -bench 'BenchmarkP4' -benchtime "${pairs}x" ./runner/ | awk '/BenchmarkP4/ {

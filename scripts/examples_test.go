@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 )
 
@@ -160,18 +161,6 @@ func TestFormatOnWrite(t *testing.T) {
 		t.Errorf("file not formatted: %q", got)
 	}
 
-	// Claude Code's, Cursor's and Gemini CLI's edit tools name the file tool_input.file_path.
-	if err := os.WriteFile(file, []byte("package x\nfunc  G( ) {  }\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	claude, _ := json.Marshal(map[string]any{"hook_event_name": "PostToolUse", "tool_name": "Write", "tool_input": map[string]string{"file_path": file, "content": "..."}})
-	if out, stderr, err := runExample(t, "format-on-write.sh", string(claude)); err != nil || strings.TrimSpace(out) != "{}" {
-		t.Fatalf("file_path: out %q err %v stderr %q", out, err, stderr)
-	}
-	if got, _ := os.ReadFile(file); string(got) != "package x\n\nfunc G() {}\n" {
-		t.Errorf("file_path: file not formatted: %q", got)
-	}
-
 	// Without python3 or jq it cannot read the payload: it says so and changes nothing.
 	if err := os.WriteFile(file, []byte("package x\nfunc  F( ) {  }\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -252,31 +241,43 @@ func TestLogSubagents(t *testing.T) {
 	}
 }
 
-// The starter config's guard and formatter match the shell and file-writing tools of every
-// agent hookctl serves, and nothing that only resembles them.
+// The starter config's entries speak hookctl's protocol (dialect: hookctl), and its guard and
+// formatter match, by hookctl's names, the shell and file-writing tools of every agent
+// hookctl serves, and not their other tools.
 func TestStarterMatchers(t *testing.T) {
 	cfg, err := config.Load("examples/config.yaml", config.Options{})
 	if err != nil || len(cfg.Problems) > 0 {
 		t.Fatalf("starter config: %v %v", err, cfg.Problems)
 	}
-	want := map[string]struct{ match, miss []string }{
-		"pre_tool_call":  {match: []string{"terminal", "Bash", "run_shell_command", "Shell"}, miss: []string{"bash", "Read", "Write"}},
-		"post_tool_call": {match: []string{"write_file", "patch", "Write", "Edit", "MultiEdit", "replace"}, miss: []string{"Bash", "read_file", "Writer"}},
+	for _, h := range cfg.Hooks {
+		if h.Dialect != agent.ScriptHookctl {
+			t.Errorf("%s %s: dialect %q, want hookctl", h.Event, h.Command, h.Dialect)
+		}
 	}
-	for event, w := range want {
-		hooks := cfg.HooksFor(event)
-		if len(hooks) != 1 {
-			t.Fatalf("%s: %d hooks, want 1", event, len(hooks))
+	for _, d := range agent.Dialects() {
+		writes := append(d.AgentTools(agent.ToolWriteFile), d.AgentTools(agent.ToolPatch)...)
+		want := map[string]struct{ match, miss []string }{
+			"pre_tool_call":  {match: d.ShellTools(), miss: append(d.AgentTools(agent.ToolReadFile), writes...)},
+			"post_tool_call": {match: writes, miss: append(d.ShellTools(), d.AgentTools(agent.ToolReadFile)...)},
 		}
-		for _, tool := range w.match {
-			if !hooks[0].Matches(&tool) {
-				t.Errorf("%s: matcher %q does not match %s", event, hooks[0].Matcher, tool)
+		for event, w := range want {
+			hooks := cfg.HooksFor(event)
+			if len(hooks) != 1 {
+				t.Fatalf("%s: %d hooks, want 1", event, len(hooks))
+			}
+			for _, tool := range w.match {
+				if !hooks[0].MatchesIn(d, &tool) {
+					t.Errorf("%s under %s: matcher %q does not match %s", event, d.Name, hooks[0].Matcher, tool)
+				}
+			}
+			for _, tool := range w.miss {
+				if hooks[0].MatchesIn(d, &tool) {
+					t.Errorf("%s under %s: matcher %q matches %s", event, d.Name, hooks[0].Matcher, tool)
+				}
 			}
 		}
-		for _, tool := range w.miss {
-			if hooks[0].Matches(&tool) {
-				t.Errorf("%s: matcher %q matches %s", event, hooks[0].Matcher, tool)
-			}
+		if len(d.ShellTools()) == 0 {
+			t.Errorf("%s has no shell tool", d.Name)
 		}
 	}
 }

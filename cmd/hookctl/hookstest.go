@@ -26,7 +26,8 @@ type testJSON struct {
 	*runner.Result
 	Hooks []testedHook `json:"hooks"`
 	// AgentOutput is, under --agent, what hookctl would answer the agent: {} for no opinion
-	// (null for an agent that reads only the exit status).
+	// (null for an agent that reads only the exit status, and the refusal's text as a string
+	// when it refuses).
 	AgentOutput json.RawMessage `json:"agent_output,omitempty"`
 	// Dialect is the agent whose shape the payload had and whose rules read the answers
 	// (SPEC 17.11), and DialectWhy says how it was chosen; Payload is what the hooks were sent.
@@ -48,6 +49,8 @@ type testOptions struct {
 	event       string
 	forTool     string
 	toolSet     bool // --for-tool was given, perhaps empty
+	command     string
+	commandSet  bool // --command was given
 	payloadFile string
 	asJSON      bool
 	agent       string
@@ -66,12 +69,14 @@ shows each hook's exit status, time, output and directive, then the merged resul
 		Example: `  hookctl hooks test pre_tool_call
   hookctl hooks test pre_tool_call --for-tool write_file --payload-file call.json
   hookctl hooks test pre_llm_call --json
-  hookctl hooks test pre_tool_call --agent claude-code --for-tool Write`,
+  hookctl hooks test pre_tool_call --agent claude-code --for-tool Write
+  hookctl hooks test pre_tool_call --for-tool terminal --command 'rm -rf /' --agent copilot`,
 		Args:              exactlyOneEvent("test"),
 		ValidArgsFunction: a.completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.event = args[0]
 			o.toolSet = cmd.Flags().Changed("for-tool")
+			o.commandSet = cmd.Flags().Changed("command")
 			if runF != nil {
 				return runF(o)
 			}
@@ -80,6 +85,7 @@ shows each hook's exit status, time, output and directive, then the merged resul
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.forTool, "for-tool", "", "the tool name of the call (matchers apply to it)")
+	f.StringVar(&o.command, "command", "", "the shell tool's command, in the agent's input keys")
 	f.StringVar(&o.payloadFile, "payload-file", "", "a JSON object merged over the synthetic payload (- for stdin)")
 	f.BoolVar(&o.asJSON, "json", false, "print JSON: the run object plus each hook's stdout and stderr")
 	f.StringVar(&o.agent, "agent", "", "fire the payload in this agent's shape and read answers in its dialect ("+strings.Join(agent.Names(), ", ")+")")
@@ -149,6 +155,21 @@ func (a *app) testHermes(in *interruption, d *runner.Dispatcher, s *session, o t
 	if o.toolSet {
 		payload.ToolName = &o.forTool
 	}
+	if o.commandSet {
+		if payload.ToolName == nil || *payload.ToolName != agent.ToolTerminal {
+			return testJSON{}, usageErrorf("--command sets the command of a shell tool call: add --for-tool terminal")
+		}
+		in := []byte(payload.ToolInput)
+		if len(in) == 0 || in[0] != '{' {
+			in = []byte("{}")
+		}
+		over := append(jsonx.AppendString([]byte(`{"command":`), o.command), '}')
+		merged, err := agent.Overlay(in, over)
+		if err != nil {
+			return testJSON{}, usageErrorf("--command: %v", err)
+		}
+		payload.ToolInput = merged
+	}
 	sent, err := payload.MarshalJSON() // the bytes the hooks are sent
 	if err != nil {
 		return testJSON{}, failuref("%v", err)
@@ -201,6 +222,9 @@ func (a *app) testAgent(in *interruption, d *runner.Dispatcher, o testOptions, d
 			return testJSON{}, usageErrorf("%s: %v", o.payloadFile, err)
 		}
 	}
+	if names := dialect.AgentTools(o.forTool); o.toolSet && len(names) > 0 && !slices.Contains(names, o.forTool) {
+		o.forTool = names[0] // hookctl's name (terminal): the agent's own, as the agent sends it
+	}
 	if key := toolNameKey(m); o.toolSet && key != "" {
 		over := append(jsonx.AppendString(append(jsonx.AppendString([]byte(`{`), key), ':'), o.forTool), '}')
 		raw, _ = agent.Overlay(raw, over) // both objects: this cannot fail
@@ -216,6 +240,17 @@ func (a *app) testAgent(in *interruption, d *runner.Dispatcher, o testOptions, d
 	if o.toolSet {
 		call.ToolName = &o.forTool
 	}
+	if o.commandSet {
+		if raw, err = dialect.WithCommand(raw, call, o.command); err != nil {
+			return testJSON{}, usageErrorf("--command: %v", err)
+		}
+		if call, err = dialect.ReadPayloadAs(raw, named); err != nil {
+			return testJSON{}, usageErrorf("%v", err)
+		}
+		if o.toolSet {
+			call.ToolName = &o.forTool
+		}
+	}
 	res, err := d.DispatchAgent(in.ctx, dialect, call, m.Event, raw)
 	if err != nil {
 		return testJSON{}, dispatchError(err)
@@ -227,6 +262,8 @@ func (a *app) testAgent(in *interruption, d *runner.Dispatcher, o testOptions, d
 	switch {
 	case answer == nil && dialect.ExitWriter:
 		out.AgentOutput = json.RawMessage("null") // the agent reads the exit status alone
+	case dialect.ExitWriter:
+		out.AgentOutput = jsonx.AppendString(nil, string(answer)) // the refusal's text, on stderr with exit status 2
 	case answer == nil:
 		out.AgentOutput = json.RawMessage("{}") // as run --agent writes no opinion
 	}

@@ -25,8 +25,9 @@ func (a *app) importCommand() *cobra.Command {
 		Short: "Copy an agent's own command hooks into config.yaml, not approved",
 		Long: `Reads the command hooks of the agent's settings file and appends them to config.yaml under
 the hookctl events they map to: matchers carried over, timeouts in seconds, commands that need a
-shell wrapped in sh -c '...', each marked agents: [AGENT] so it is fed and read in that agent's
-dialect only. Comments and layout of config.yaml are kept. Nothing is approved: review the
+shell wrapped in sh -c '...'. Claude Code's are marked dialect: claude-code, so they are fed
+and read as Claude Code's under every agent; every other agent's are marked agents: [AGENT], so
+they run under that agent only. Comments and layout of config.yaml are kept. Nothing is approved: review the
 hooks, approve them, then wire the agent with hookctl install.`,
 		Example: `  hookctl import claude-code
   hookctl import cursor --project`,

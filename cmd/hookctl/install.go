@@ -120,8 +120,14 @@ func (a *app) installRun(o installOptions) error {
 	if !o.dryRun && !o.project {
 		a.rememberWiring(s, d, t)
 	}
+	// A recorded guard that this agent would feed another shape, or whose matcher misses its
+	// shell: wired all the same (the self-guard and the other guards run), but an error.
+	mismatch := a.dialectErrors(s, d, len(want) > 0)
 	if o.asJSON {
-		return a.printJSON(r)
+		if err := a.printJSON(r); err != nil {
+			return err
+		}
+		return mismatch
 	}
 	a.printReport(r, o.dryRun)
 	if len(want) == 0 {
@@ -133,7 +139,40 @@ func (a *app) installRun(o installOptions) error {
 	for _, w := range install.AgentWarnings(s.cfg, d, want, o.project) {
 		a.warn("warning: " + w)
 	}
+	return mismatch
+}
+
+// dialectErrors prints the errors of recorded guards that d, wired now (when wiring), would not
+// feed as they were approved to (dialectFindings), and returns exit status 1 when there are any.
+func (a *app) dialectErrors(s *session, d *agent.Dialect, wiring bool) error {
+	if !wiring {
+		return nil
+	}
+	findings := a.dialectFindings(s, a.wired(), d.Name)
+	for _, f := range findings {
+		a.warn("error: " + f.Message + "\n  fix: " + f.Fix)
+	}
+	if len(findings) > 0 {
+		return silent(exitFailure)
+	}
 	return nil
+}
+
+// dialectFindings are the errors of recorded guards that would not guard an agent as they were
+// approved to (doctor.DialectFindings): among the agents wired, or of adding, wired now, against
+// the others.
+func (a *app) dialectFindings(s *session, wired []install.Wiring, adding string) []doctor.Finding {
+	_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "", s.cfg, nil)
+	var names []string
+	for _, w := range wired {
+		if !slices.Contains(names, w.Agent) {
+			names = append(names, w.Agent)
+		}
+	}
+	if adding != "" && !slices.Contains(names, adding) {
+		names = append(names, adding)
+	}
+	return doctor.DialectFindings(held.Recorded, names, adding)
 }
 
 // sayTrustStep names what the person must still do in the agent itself before it runs the

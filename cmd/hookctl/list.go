@@ -62,6 +62,8 @@ type listedHook struct {
 	Consent        listedConsent `json:"consent"`
 	// Agents is the entry's agents list, when it has one.
 	Agents []string `json:"agents,omitempty"`
+	// Dialect is the protocol the entry's script speaks, when it names one.
+	Dialect string `json:"dialect,omitempty"`
 	// AgentEvents and Matches are set under --agent: the agent's events that run the hook, and
 	// the agent's tools its matcher matches (tool events only).
 	AgentEvents *[]string `json:"agent_events,omitempty"`
@@ -198,7 +200,7 @@ func (s *session) listing(list *consent.Allowlist) listJSON {
 		lh := listedHook{
 			Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: h.Env, Argv: h.Argv,
 			TimeoutS: h.Timeout.Seconds(), TimeoutClamped: h.TimeoutClamped, FailClosed: h.FailClosed,
-			Consent: listedConsent{Status: c.Status}, Agents: h.Agents, URL: h.URL,
+			Consent: listedConsent{Status: c.Status}, Agents: h.Agents, Dialect: h.Dialect, URL: h.URL,
 		}
 		if c.Approval != nil {
 			at := c.Approval.ApprovedAt.UTC().Format(time.RFC3339)
@@ -302,6 +304,9 @@ func (a *app) printListing(out listJSON, width int) {
 		command := h.Command
 		if len(h.Agents) > 0 {
 			command += " (agents: " + strings.Join(h.Agents, ", ") + ")"
+		}
+		if h.Dialect != "" {
+			command += " (dialect: " + h.Dialect + ")"
 		}
 		rows = append(rows, []cell{{text: terminalSafe(matcher)}, {text: terminalSafe(command)}, {text: timeout}, {text: failClosed},
 			consentCell(p, h.Consent, h.URL != ""), scriptCell(p, h.Script, h.URL != "")})

@@ -1,5 +1,5 @@
 #!/bin/sh
-# pre_tool_call hook (matcher: the shell tools): blocks destructive terminal commands:
+# pre_tool_call hook (matcher: terminal, dialect: hookctl): blocks destructive terminal commands:
 # - a recursive rm (-r, -R, --recursive, with or without -f, options anywhere, after -- too) of
 #   /, of a top-level folder (/usr, /etc/*), or of a home folder (~, ~bob, $HOME, /home/bob),
 #   however written ("/", /., //, /*, /usr/../), and any rm with --no-preserve-root;

@@ -1,6 +1,6 @@
 #!/bin/sh
-# post_tool_call hook (matcher: "write_file|patch|Write|Edit|MultiEdit|replace"): formats
-# the Python or Go file the agent just wrote (tool_input.path, else tool_input.file_path),
+# post_tool_call hook (matcher: "write_file|patch", dialect: hookctl): formats
+# the Python or Go file the agent just wrote (tool_input.path),
 # with ruff or black for Python and gofmt for Go. With no formatter installed, it says so on
 # stderr and changes nothing.
 payload=$(cat)
@@ -25,7 +25,6 @@ if ! file=$(json_get tool_input.path); then
   echo '{}'
   exit 0
 fi
-[ -n "$file" ] || file=$(json_get tool_input.file_path)
 if [ -z "$file" ] || [ ! -f "$file" ]; then
   echo '{}'
   exit 0
