@@ -134,7 +134,7 @@ func consentRefusedInAgent(e *Env) {
 	var attack []string
 	commands := []string{"hooks revoke ./guard.sh", "hooks approve --all", "uninstall " + e.Agent.Name}
 	for i, c := range commands {
-		attack = append(attack, fmt.Sprintf(`(yes | script -qec "%s %s" /dev/null; echo "exit=$?") >%s 2>&1 &`,
+		attack = append(attack, fmt.Sprintf(`(yes | head -n 5 | script -qec "%s %s" /dev/null; echo "exit=$?") >%s 2>&1 &`,
 			*hookctlBin, c, filepath.Join(e.Marks, fmt.Sprintf("attack-%d.log", i))))
 	}
 	e.Script(strings.Join(attack, " ")+" wait", "done")

@@ -315,7 +315,7 @@ func (e *Env) sysAttackCommand(name string) string {
 		return `rm -f /etc/agent-hooks/allowlist.json /etc/agent-hooks/allowlist.guards.json; ` +
 			`rm -f ~/.agent-hooks/allowlist.json ~/.agent-hooks/allowlist.guards.json; : >~/.agent-hooks/config.yaml`
 	case "uninstall-pty":
-		return fmt.Sprintf(`yes | script -qec "%s uninstall %s" /dev/null; yes | script -qec "%s uninstall --system %s" /dev/null`,
+		return fmt.Sprintf(`yes | head -n 5 | script -qec "%s uninstall %s" /dev/null; yes | head -n 5 | script -qec "%s uninstall --system %s" /dev/null`,
 			sysBin, e.Agent.Name, sysBin, e.Agent.Name)
 	case "unwire-agent":
 		switch e.Agent.Name {

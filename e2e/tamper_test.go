@@ -69,9 +69,11 @@ const deleteRecord = "rm ~/.agent-hooks/allowlist.guards.json && : >~/.agent-hoo
 // tamperReason is the reason the case's guard blocks `rm -rf` with.
 const tamperReason = "e2e-tamper-guard-says-no"
 
-// uninstallPty is SPEC 18's third attack: hookctl uninstall given a terminal and a yes.
+// uninstallPty is SPEC 18's third attack: hookctl uninstall given a terminal and a yes. The
+// yeses are a few lines, not endless: util-linux 2.38's script does not exit while its stdin
+// keeps coming, so `yes |` alone held the agent's tool call until the agent gave up on it.
 func (e *Env) uninstallPty() string {
-	return fmt.Sprintf(`yes | script -qec "%s uninstall %s" /dev/null`, *hookctlBin, e.Agent.Name)
+	return fmt.Sprintf(`yes | head -n 5 | script -qec "%s uninstall %s" /dev/null`, *hookctlBin, e.Agent.Name)
 }
 
 // unwire takes the agent's wiring away through the shell: Cline's hook file removed; for the
