@@ -31,6 +31,7 @@ var (
 	agentsBin    = flag.String("agents", "", "the folder holding the agents' executables (node_modules/.bin)")
 	onlyAgents   = flag.String("agent", "", "run only these agent rows (comma-separated names)")
 	onlyCases    = flag.String("case", "", "run only these cases (comma-separated names)")
+	full         = flag.Bool("full", false, "also run the cases marked Full")
 	runTimeout   = flag.Duration("run-timeout", 90*time.Second, "the hard bound on one agent run (its process group is killed then)")
 	record       = flag.String("record", "", "write every request body the model received to this folder (AGENT-CASE-N.json), for provider testdata")
 	allowNetwork = flag.Bool("allow-network", false, "run even where interfaces other than loopback exist (for debugging only)")
@@ -121,6 +122,9 @@ type Case struct {
 	// Does says what the case proves, for the table in the README.
 	Does string
 	Run  func(e *Env)
+	// Full marks a case that proves again, with more agent runs, what other cases prove: it
+	// runs under -full (E2E_FULL=1) or when named, so the default suite stays within CI's time.
+	Full bool
 }
 
 // Env is one case's world for one agent: a fresh HOME (the agent's settings and
@@ -650,7 +654,7 @@ func TestAgents(t *testing.T) {
 			}
 			fmt.Printf("%-17s %s\n", a.Name, version)
 			for _, c := range cases {
-				if !wanted(*onlyCases, c.Name) {
+				if !wanted(*onlyCases, c.Name) || c.Full && !*full && *onlyCases == "" {
 					continue
 				}
 				t.Run(c.Name, func(t *testing.T) {

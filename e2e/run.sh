@@ -8,7 +8,9 @@
 #   AGENT_VERSIONS=latest            the newest published version of each agent, in its own
 #                                    cache folder, brought up to date at every run
 #   E2E_AGENTS=claude-code,...       only these agent rows (default: every row)
-#   E2E_CASES=guard-denies,...       only these cases (default: every case)
+#   E2E_CASES=guard-denies,...       only these cases (default: every case not marked Full)
+#   E2E_FULL=1                       also the cases marked Full (they prove again, with more
+#                                    agent runs, what the others prove)
 #   E2E_PARALLEL=3                   cases run at once, of all the agents together (default 3)
 #   E2E_UPDATE=1                     rewrite the golden files under e2e/testdata with what the
 #                                    agents showed (the shell-env case)
@@ -99,6 +101,7 @@ args=(-hookctl "$hookctl" -agents "$dir/node_modules/.bin" -testdata "$root/e2e/
 [ -z "${E2E_UPDATE:-}" ] || args+=(-update)
 [ -z "${E2E_AGENTS:-}" ] || args+=(-agent "$E2E_AGENTS")
 [ -z "${E2E_CASES:-}" ] || args+=(-case "$E2E_CASES")
+[ -z "${E2E_FULL:-}" ] || args+=(-full)
 
 # The suite brings the namespace's loopback up itself, and refuses to run where any other
 # interface exists; its model server listens on 127.0.0.1.

@@ -43,7 +43,9 @@ func init() {
 	}
 	for _, a := range attacks {
 		cases = append(cases,
-			Case{Name: "system-" + a.name, Does: "as an unprivileged user, the agent " + a.does + "; the rm -rf ~/keep after it is blocked by the system guard", Run: systemAttack(a.name, false)},
+			// The plain attack is denied by the self-guard before it reaches anything of the
+			// system level's (tamper-* prove that): Full, for E2E_FULL=1.
+			Case{Name: "system-" + a.name, Does: "as an unprivileged user, the agent " + a.does + "; the rm -rf ~/keep after it is blocked by the system guard", Run: systemAttack(a.name, false), Full: true},
 			Case{Name: "system-encoded-" + a.name, Does: "system-" + a.name + " through echo BASE64 | base64 -d | sh; the rm -rf ~/keep after it is blocked by the system guard", Run: systemAttack(a.name, true)})
 	}
 	cases = append(cases,
