@@ -39,35 +39,6 @@ type Config struct {
 	Unreadable bool
 }
 
-// Severity says whether a problem dropped something (error) or only deserves attention.
-type Severity string
-
-// Severities of a Problem.
-const (
-	SeverityError   Severity = "error"
-	SeverityWarning Severity = "warning"
-)
-
-// Problem is one config mistake, located in the file.
-type Problem struct {
-	File     string   `json:"file"`
-	Line     int      `json:"line"`
-	Col      int      `json:"col"`
-	Message  string   `json:"message"`
-	Severity Severity `json:"severity"`
-	// Event and Command name the entry the problem is about, when there is one.
-	Event   string `json:"event,omitempty"`
-	Command string `json:"command,omitempty"`
-	// Dropped lists the commands of the entries this problem dropped (every entry of an
-	// unknown event), so that a person can tell which hooks will not run.
-	Dropped []string `json:"dropped,omitempty"`
-}
-
-// String formats the problem as compilers do: "file:line:col: severity: message".
-func (p Problem) String() string {
-	return fmt.Sprintf("%s:%d:%d: %s: %s", p.File, p.Line, p.Col, p.Severity, p.Message)
-}
-
 // Hook is one valid configured hook.
 type Hook struct {
 	Event string
