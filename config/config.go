@@ -21,6 +21,8 @@ type Config struct {
 	// Path is the config file; Dir is its folder, against which relative commands resolve.
 	Path string
 	Dir  string
+	// Root is a project config's repository root (LayerProject), "" for any other layer.
+	Root string
 	// Hooks holds the valid hooks of every event, each event's in config order.
 	Hooks []Hook
 	// AutoAccept is hooks_auto_accept: every hook runs without consent, for this run only.

@@ -117,6 +117,10 @@ func (l *loader) command(h *Hook, n *yaml.Node, ps []pair, drop dropFunc) {
 		drop(urlNode, "a hook has either \"command\" or \"url\", not both")
 		urlNode = nil
 	}
+	if urlNode != nil && l.project() {
+		drop(urlNode, "a project hook runs a script inside the repository; a url hook is the person's to add, in their own config")
+		return
+	}
 	// remote checks a url hook, and warns of its keys on a command hook.
 	l.remote(h.Event, h, urlNode, ps, drop)
 	if urlNode != nil {
@@ -131,11 +135,13 @@ func (l *loader) command(h *Hook, n *yaml.Node, ps []pair, drop dropFunc) {
 		// An unquoted command followed by " #1" loses "#1" to YAML, which reads it as a
 		// comment; a note written as "# ..." is left alone.
 		drop(cmdNode, "YAML reads %q after the command as a comment, so it is not part of the command: quote the whole command if it is meant", c)
-	} else if r, err := resolveCommand(h.Command, l.cfg.Dir, l.lookup); err != nil {
+	} else if r, err := resolveCommand(h.Command, l.cfg.Dir, l.project(), l.lookup); err != nil {
 		drop(cmdNode, "%v", err)
+	} else if msg := l.projectCommand(r); msg != "" {
+		drop(cmdNode, "%s", msg)
 	} else {
 		h.Env, h.Argv, h.ScriptWord, h.Script, h.Files = r.env, r.argv, r.scriptWord, r.script, r.files
-		if r.projectScript {
+		if r.projectScript && !l.project() {
 			h.ProjectDir, _ = l.lookup(ProjectDirVar)
 			h.ProjectScript = true
 		}

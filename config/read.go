@@ -29,10 +29,13 @@ type Options struct {
 	Event string
 	// Layer marks every hook loaded (Hook.Layer); "" means LayerUser.
 	Layer string
+	// Root is the project's root when Layer is LayerProject (SPEC 20, 23.8): relative paths
+	// resolve against it alone, and every file a command names must lie inside it.
+	Root string
 }
 
-// maxConfig bounds what is read: ten thousand hooks fit many times over.
-const maxConfig = 64 << 20
+// maxConfig bounds the person's and a project's config (SPEC 23.3): ten thousand hooks fit.
+const maxConfig = 1 << 20
 
 // Load reads and validates the config file at path. A missing file is an empty config (no
 // hooks, not an error); only an I/O failure is an error. Validation problems, YAML syntax
@@ -59,6 +62,9 @@ func empty(path string) *Config {
 // Parse validates config data as if read from path.
 func Parse(path string, data []byte, opts Options) *Config {
 	c := empty(path)
+	if opts.Layer == LayerProject {
+		c.Dir, c.Root = opts.Root, opts.Root
+	}
 	l := &loader{cfg: c, lookup: opts.LookupEnv, only: opts.Event, layer: opts.Layer, reported: map[*yaml.Node]bool{}}
 	if l.layer == "" {
 		l.layer = LayerUser

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,6 +35,10 @@ func (l *loader) top(root *yaml.Node) {
 	var hooks *yaml.Node
 	ps, _ := l.pairs(root, "")
 	for _, p := range ps {
+		if msg := projectKey(p.key.Value); l.project() && msg != "" && slices.Contains(topKeys, p.key.Value) {
+			l.report(errorAt(p.key, "%s", msg))
+			continue
+		}
 		switch p.key.Value {
 		case "hooks":
 			hooks = p.value
