@@ -141,6 +141,9 @@ func (l *loader) command(h *Hook, n *yaml.Node, ps []pair, drop dropFunc) {
 		drop(cmdNode, "%s", msg)
 	} else {
 		h.Env, h.Argv, h.ScriptWord, h.Script, h.Files = r.env, r.argv, r.scriptWord, r.script, r.files
+		if l.project() {
+			h.ProjectDir = l.cfg.Root // named in the fix of a hook not approved there
+		}
 		if r.projectScript && !l.project() {
 			h.ProjectDir, _ = l.lookup(ProjectDirVar)
 			h.ProjectScript = true

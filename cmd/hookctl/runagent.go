@@ -200,7 +200,8 @@ func (r *agentRun) dispatch(ctx context.Context, in *interruption) (*runner.Resu
 		}
 		return res, nil
 	}
-	return runner.Layered(r.sys, r.personHome(), r.warnFunc(), r.event, system, person)
+	project := r.projectFire(r.loc, r.projectFrom(r.call.Cwd), r.event, in, system)
+	return runner.Layered(r.sys, r.personHome(), r.warnFunc(), r.event, system, person, project)
 }
 
 // addNotices adds hookctl's once-a-session notices to the session start's answer.
