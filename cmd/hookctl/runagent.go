@@ -206,7 +206,7 @@ func (r *agentRun) dispatch(ctx context.Context, in *interruption) (*runner.Resu
 
 // addNotices adds hookctl's once-a-session notices to the session start's answer.
 func (r *agentRun) addNotices(res *runner.Result) {
-	notices := r.sessionNotices(r.dialect, r.loc, r.o.guarded)
+	notices := r.sessionNotices(r.dialect, r.loc, r.o.guarded, r.call.Cwd)
 	for i, n := range notices {
 		notices[i] = terminalSafe(n)
 	}
