@@ -292,17 +292,17 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 	for _, w := range res.Warnings {
 		s.warn("warning: %s", w)
 	}
-	s.record(cfg, res, agentName, p.ToolName, start)
+	s.record(cfg, res, agentName, p, start)
 	return res, nil
 }
 
-func (s *Server) record(cfg *config.Config, res *runner.Result, agentName string, tool *string, start time.Time) {
+func (s *Server) record(cfg *config.Config, res *runner.Result, agentName string, p *runner.Payload, start time.Time) {
 	if !cfg.Audit {
 		return
 	}
 	l := audit.Log{Path: audit.PathFor(s.opts.LookupEnv, s.opts.Locations.Home)}
-	d := audit.Dispatch{Agent: agentName, SessionID: res.SessionID, Start: start}
-	if err := l.Record(res, d, tool); err != nil {
+	d := audit.Dispatch{Agent: agentName, SessionID: res.SessionID, Start: start, ToolInput: p.ToolInput}
+	if err := l.Record(res, d, p.ToolName); err != nil {
 		s.warn("warning: %v (the decision is unchanged)", err)
 	}
 }
