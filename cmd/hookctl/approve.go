@@ -57,6 +57,8 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
 	cmd.Flags().StringVar(&o.event, "event", "", "approve the command for this event only")
 	cmd.Flags().BoolVar(&o.all, "all", false, "approve every configured hook")
 	cmd.Flags().BoolVar(&o.system, "system", false, "approve hooks of the system config ("+config.SystemDir+"), as root")
+	cmd.ValidArgsFunction = a.completeConfiguredCommand
+	_ = cmd.RegisterFlagCompletionFunc("event", a.completeEvents) // cannot fail: the flag exists
 	return cmd
 }
 
