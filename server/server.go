@@ -219,7 +219,7 @@ func (s *Server) call(method string, params json.RawMessage) (json.RawMessage, *
 		}
 		return res.AppendJSON(nil), nil
 	}
-	return nil, &rpcError{Code: CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q is neither an event, a sherma method nor hookctl.ping%s", shorten(method), config.UnknownEventHint(method, cfg.AllEvents()))}
+	return nil, &rpcError{Code: CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q is neither an event, a method of sherma's remote hooks (before_llm_call, ...) nor hookctl.ping%s", shorten(method), config.UnknownEventHint(method, cfg.AllEvents()))}
 }
 
 // payloadOf reads params as `hookctl run` reads its payload, plus an optional "tool" (--tool).

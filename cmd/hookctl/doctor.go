@@ -35,7 +35,7 @@ func (a *app) doctorCommand(runF func(doctorOptions) error) *cobra.Command {
 syntax passed literally, consent (approved, content or matcher changed) and, with --run and for
 approved hooks only, a smoke run on the synthetic payload that must answer valid JSON (url
 hooks: a smoke request), in the dialect hooks test would use (--agent's, else the one agent
-wired to the event, else hermes; a hook whose agents list excludes that one, in an agent it
+wired to the event, else hermes, hookctl's own protocol; a hook whose agents list excludes that one, in an agent it
 names), printed with the payload it sent. Without --run doctor runs no hook and sends no
 request. Also checks that the allowlist parses, has mode 0600 and, with its folder, is yours
 and not writable by others. A hook that is not approved is never run.`,
@@ -145,7 +145,7 @@ func (a *app) printDoctor(r doctor.Report) {
 	}
 	// Each payload the smoke runs sent, once per event and dialect (SPEC 17.11).
 	for _, s := range sent {
-		sc.para(cell{}, indent, fmt.Sprintf("smoke payload %s, dialect %s (%s): %s", terminalSafe(s.Event), terminalSafe(s.Dialect), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload))))
+		sc.para(cell{}, indent, fmt.Sprintf("smoke payload %s, dialect %s (%s): %s", terminalSafe(s.Event), dialectName(terminalSafe(s.Dialect)), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload))))
 	}
 	switch {
 	case r.Problems == 0 && warnings == 0:
@@ -153,6 +153,14 @@ func (a *app) printDoctor(r doctor.Report) {
 	default:
 		fmt.Fprintf(w, "%d problem(s), %d warning(s)\n", r.Problems, warnings)
 	}
+}
+
+// dialectName is a dialect's name as a person reads it: hermes says what it is.
+func dialectName(name string) string {
+	if name == agent.Default {
+		return name + ", hookctl's own protocol"
+	}
+	return name
 }
 
 // smokeDialect picks the dialect of each smoke run without --agent as hooks test does (SPEC

@@ -46,7 +46,7 @@ oldest first, across its rotated files: a table, or JSON lines with --json. Filt
 	f.StringVar(&o.since, "since", "", "only entries after a duration ago (90m, 2h, 7d) or a time (2026-11-24, 2026-11-24T15:04, RFC 3339)")
 	f.StringVar(&o.event, "event", "", "only entries of this event")
 	f.StringVar(&o.decision, "decision", "", "only entries with this decision: allow, block, ask or continue")
-	f.StringVar(&o.agent, "agent", "", "only entries from this agent (hermes for plain run)")
+	f.StringVar(&o.agent, "agent", "", "only entries from this agent (hermes, hookctl's own protocol, for plain run)")
 	f.BoolVar(&o.json, "json", false, "print JSON lines, as the file holds them")
 	f.BoolVarP(&o.follow, "follow", "f", false, "keep printing new entries as they are written")
 	_ = cmd.RegisterFlagCompletionFunc("event", a.completeEvents)
