@@ -197,6 +197,25 @@ func (d *Dialect) ToHookctlInput(agentTool string, in json.RawMessage) (json.Raw
 	return r.translate(in, true)
 }
 
+// CallCommand returns the command a call of the agent's tool would run: the "command" of its
+// input in hookctl's keys (Codex's argv as one line, Cline's commands a line each), "" when
+// the input names none or cannot be read. The audit log keeps it for a blocked call.
+func (d *Dialect) CallCommand(agentTool string, in []byte) string {
+	if len(in) == 0 || isNull(in) {
+		return ""
+	}
+	in, err := d.ToHookctlInput(agentTool, in)
+	if err != nil {
+		return ""
+	}
+	members, err := jsonx.Map(in)
+	if err != nil {
+		return ""
+	}
+	command, _ := jsonx.Unquote(members["command"]) // "" for no string
+	return command
+}
+
 // ToAgentInput puts a tool input in hookctl's keys back into the agent's keys for that tool,
 // for a rewrite. An error means the rewrite cannot be carried: the caller denies the call.
 // Only the keys of in are written: for an agent that takes a rewrite as the whole new input

@@ -10,21 +10,25 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/internal/jsonx"
 	"github.com/hookctl/hookctl/runner"
 )
 
 // Entry is one line of the log: a dispatch and what became of its hooks. Payloads are never
-// logged.
+// logged, but for the command of a blocked call.
 type Entry struct {
-	Time      time.Time `json:"time"`
-	Event     string    `json:"event"`
-	Agent     string    `json:"agent"`
-	Tool      string    `json:"tool"`
-	SessionID string    `json:"session_id"`
-	Decision  string    `json:"decision"`
-	Reason    string    `json:"reason"`
+	Time  time.Time `json:"time"`
+	Event string    `json:"event"`
+	Agent string    `json:"agent"`
+	Tool  string    `json:"tool"`
+	// ToolCommand is the command the tool would have run, for a blocked call only, clipped to
+	// MaxToolCommand characters (SPEC 23.15): what a person reading the log asks first.
+	ToolCommand string `json:"tool_command,omitempty"`
+	SessionID   string `json:"session_id"`
+	Decision    string `json:"decision"`
+	Reason      string `json:"reason"`
 	// DurationMS is the dispatch's wall time.
 	DurationMS int64  `json:"duration_ms"`
 	Hooks      []Hook `json:"hooks"`
@@ -55,8 +59,11 @@ type Hook struct {
 
 // Dispatch describes a dispatch for its log entry, beside its result.
 type Dispatch struct {
-	Agent     string // the dialect the caller spoke: "hermes" for plain `run`
-	Tool      string // the tool name, "" for none
+	Agent string // the dialect the caller spoke: "hermes" for plain `run`
+	Tool  string // the tool name, "" for none
+	// ToolInput is the call's tool input in the keys of Agent's dialect (hookctl's when Agent
+	// names none): FromResult keeps its command when the decision is a block.
+	ToolInput []byte
 	SessionID string
 	Start     time.Time // when the dispatch began; the entry's time
 	Notes     []string  // what the run ignored (Entry.Notes)
@@ -69,12 +76,19 @@ type Dispatch struct {
 // the same way, and the hooks of an entry are those of the person's own config.
 const maxText = 4096
 
+// MaxToolCommand is the number of characters of a blocked call's command an entry keeps, the
+// last an ellipsis when it was cut.
+const MaxToolCommand = 200
+
 // FromResult builds the entry of a dispatch. ok is false when no hook ran, was skipped or was
 // blocked (no hooks, or none matched) and the run ignored nothing: such a dispatch is not logged.
 func FromResult(res *runner.Result, d Dispatch) (e Entry, ok bool) {
 	e = Entry{
 		Time: d.Start.UTC(), Event: clip(res.Event), Agent: clip(d.Agent), Tool: clip(d.Tool), SessionID: clip(d.SessionID),
 		Decision: res.Decision, Reason: clip(res.Reason), DurationMS: time.Since(d.Start).Milliseconds(),
+	}
+	if res.Decision == runner.DecisionBlock && d.Tool != "" {
+		e.ToolCommand = ClipCommand(toolCommand(d))
 	}
 	for _, h := range res.Hooks {
 		if h.Status == runner.StatusNoMatch {
@@ -108,6 +122,26 @@ func (l *Log) Record(res *runner.Result, d Dispatch, tool *string) error {
 	return l.Append(e)
 }
 
+// toolCommand is the command of the dispatch's tool input, read in its agent's dialect.
+func toolCommand(d Dispatch) string {
+	dialect, err := agent.Lookup(d.Agent)
+	if err != nil {
+		dialect, _ = agent.Lookup(agent.Default) // a caller speaking hookctl's keys by another name
+	}
+	if dialect == nil {
+		return ""
+	}
+	return dialect.CallCommand(d.Tool, d.ToolInput)
+}
+
+// ClipCommand cuts a command to MaxToolCommand characters, the last an ellipsis when it is cut.
+func ClipCommand(s string) string {
+	if utf8.RuneCountInString(s) <= MaxToolCommand {
+		return s
+	}
+	return string([]rune(s)[:MaxToolCommand-1]) + "…"
+}
+
 // clip cuts s to maxText bytes on a character boundary, marking the cut.
 func clip(s string) string {
 	if len(s) <= maxText {
@@ -135,6 +169,10 @@ func (e *Entry) AppendJSON(b []byte) []byte {
 	b = jsonx.AppendString(b, e.Agent)
 	b = append(b, `,"tool":`...)
 	b = jsonx.AppendString(b, e.Tool)
+	if e.ToolCommand != "" {
+		b = append(b, `,"tool_command":`...)
+		b = jsonx.AppendString(b, e.ToolCommand)
+	}
 	b = append(b, `,"session_id":`...)
 	b = jsonx.AppendString(b, e.SessionID)
 	b = append(b, `,"decision":`...)

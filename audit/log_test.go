@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/hookctl/hookctl/runner"
 )
@@ -417,5 +418,47 @@ func TestRecordClipsEveryField(t *testing.T) {
 		if !strings.HasPrefix(v, strings.Repeat("x", maxText)) || len(v) > maxText+len("…") {
 			t.Errorf("%s: %d bytes, want the first %d and a mark", name, len(v), maxText)
 		}
+	}
+}
+
+// TestFromResultToolCommand: a blocked call's entry keeps the command its tool would have run,
+// read in the agent's own keys and clipped to MaxToolCommand characters; any other decision,
+// and a tool with no command, keep none.
+func TestFromResultToolCommand(t *testing.T) {
+	long := "rm -rf /tmp/x " + strings.Repeat("é", 300)
+	tests := []struct {
+		name, agent, tool, input, decision, want string
+	}{
+		{"hookctl's keys", "hermes", "terminal", `{"command":"rm -rf /"}`, "block", "rm -rf /"},
+		{"claude code", "claude-code", "Bash", `{"command":"rm -rf ~","description":"clean"}`, "block", "rm -rf ~"},
+		{"codex argv", "codex", "Bash", `{"command":["bash","-lc","rm -rf /"]}`, "block", "rm -rf /"},
+		{"an unknown caller speaks hookctl's keys", "sherma", "terminal", `{"command":"rm -rf /"}`, "block", "rm -rf /"},
+		{"clipped", "hermes", "terminal", `{"command":"` + long + `"}`, "block", string([]rune(long)[:MaxToolCommand-1]) + "…"},
+		{"allowed", "hermes", "terminal", `{"command":"ls"}`, "allow", ""},
+		{"no command", "claude-code", "Write", `{"file_path":"/etc/passwd","content":"x"}`, "block", ""},
+		{"not an object", "hermes", "terminal", `"rm -rf /"`, "block", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := &runner.Result{Event: "pre_tool_call", Decision: tt.decision,
+				Hooks: []runner.HookResult{{Command: "./guard.sh", Status: runner.StatusBlocked}}}
+			e, ok := FromResult(res, Dispatch{Agent: tt.agent, Tool: tt.tool, ToolInput: []byte(tt.input), Start: time.Now()})
+			if !ok {
+				t.Fatal("not logged")
+			}
+			if e.ToolCommand != tt.want {
+				t.Errorf("tool_command = %q, want %q", e.ToolCommand, tt.want)
+			}
+			if n := utf8.RuneCountInString(e.ToolCommand); n > MaxToolCommand {
+				t.Errorf("tool_command has %d characters", n)
+			}
+			back, err := ParseLine(e.AppendJSON(nil))
+			if err != nil || back.ToolCommand != tt.want {
+				t.Errorf("read back %q, %v", back.ToolCommand, err)
+			}
+			if tt.want == "" && strings.Contains(string(e.AppendJSON(nil)), "tool_command") {
+				t.Error("an entry with no command writes the key")
+			}
+		})
 	}
 }

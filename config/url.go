@@ -91,15 +91,15 @@ func (l *loader) remote(event string, h *Hook, urlNode *yaml.Node, ps []pair, dr
 	if n := byKey["method"]; n != nil && !isNull(n) {
 		switch {
 		case n.Kind != yaml.ScalarNode || n.Tag != "!!str":
-			drop(n, "method must be \"sherma\" or \"hookctl\", not %s", describe(n))
+			drop(n, "method must be \"sherma\" (sherma's remote-hook method names) or \"hookctl\" (the event name), not %s", describe(n))
 		case n.Value == MethodSherma:
 			h.Method = MethodSherma
 			if ShermaMethod(event) == "" {
-				l.report(warningAt(n, "sherma has no method for %s; the event name is sent", event).about(event, h.Command))
+				l.report(warningAt(n, "sherma (whose remote-hook method names method: sherma sends) has no method for %s; the event name is sent", event).about(event, h.Command))
 			}
 		case n.Value == "hookctl":
 		default:
-			drop(n, "unknown method %q%s (valid: sherma, hookctl)", n.Value, didYouMean(n.Value, []string{"sherma", "hookctl"}))
+			drop(n, "unknown method %q%s (valid: sherma, the sherma framework's remote-hook method names; hookctl, the event name)", n.Value, didYouMean(n.Value, []string{"sherma", "hookctl"}))
 		}
 	}
 }

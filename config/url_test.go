@@ -76,7 +76,7 @@ func TestURLHookProblems(t *testing.T) {
 		{"bad allowed_env", "{url: 'http://h/', allowed_env: HOOK_TOKEN}", `3:39: error: allowed_env must be a list of variable names, not "HOOK_TOKEN" (hook dropped)`, false},
 		{"allowed_env name with a leading digit", "{url: 'http://h/', allowed_env: [HOOK_TOKEN, 1TOKEN]}", `3:52: error: allowed_env must list variable names, not "1TOKEN" (hook dropped)`, false},
 		{"allowed_env name with a dash", "{url: 'http://h/', allowed_env: [HOOK-TOKEN]}", `3:40: error: allowed_env must list variable names, not "HOOK-TOKEN" (hook dropped)`, false},
-		{"unknown method", "{url: 'http://h/', method: shrema}", `3:34: error: unknown method "shrema": did you mean "sherma"? (valid: sherma, hookctl) (hook dropped)`, false},
+		{"unknown method", "{url: 'http://h/', method: shrema}", `3:34: error: unknown method "shrema": did you mean "sherma"? (valid: sherma, the sherma framework's remote-hook method names; hookctl, the event name) (hook dropped)`, false},
 		{"headers on a command", "{command: /bin/true, headers: {X: y}}", `3:28: warning: headers is only for url hooks (ignored)`, true},
 	}
 	for _, tt := range tests {

@@ -3,6 +3,7 @@ package install
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/doctor"
@@ -75,17 +76,7 @@ func AgentTrustFindings(p TrustPlaces, wired []Wiring) []doctor.Finding {
 				Message: "cannot read which hooks Codex trusts: " + err.Error()})
 			continue
 		}
-		for _, u := range untrusted {
-			event := eventOf(codexDialect(), u[0])
-			f := doctor.Finding{Severity: doctor.SeverityError, Event: event, Check: "agent_trust",
-				Message: fmt.Sprintf("Codex does not run hookctl's entry for %s in %s (%s): the %s hooks do not run under Codex", u[0], file, u[1], event),
-				Fix:     CodexTrustFix}
-			if u[1] == "turned off in /hooks" {
-				f.Severity = doctor.SeverityWarning
-				f.Fix = "turn it on again in Codex's /hooks, if you meant it to run"
-			}
-			out = append(out, f)
-		}
+		out = append(out, codexTrustFindings(file, untrusted)...)
 	}
 	if gemini && p.Dir != "" {
 		trust, err := GeminiTrust(p.GeminiFolders, p.Dir)
@@ -109,4 +100,42 @@ func AgentTrustFindings(p TrustPlaces, wired []Wiring) []doctor.Finding {
 func codexDialect() *agent.Dialect {
 	d, _ := agent.Lookup("codex")
 	return d
+}
+
+// codexTrustFindings says which of hookctl's entries in a Codex hooks file Codex will not run:
+// one finding for each reason, naming every entry it holds, so that four untrusted entries
+// read as one step to take, not four.
+func codexTrustFindings(file string, untrusted [][2]string) []doctor.Finding {
+	var out []doctor.Finding
+	var reasons []string
+	byReason := map[string][]string{}
+	for _, u := range untrusted {
+		if byReason[u[1]] == nil {
+			reasons = append(reasons, u[1])
+		}
+		byReason[u[1]] = append(byReason[u[1]], u[0])
+	}
+	for _, reason := range reasons {
+		agentEvents := byReason[reason]
+		var events []string
+		for _, ae := range agentEvents {
+			if e := eventOf(codexDialect(), ae); !slices.Contains(events, e) {
+				events = append(events, e)
+			}
+		}
+		f := doctor.Finding{Severity: doctor.SeverityError, Check: "agent_trust", Fix: CodexTrustFix}
+		if len(agentEvents) == 1 {
+			f.Event = events[0]
+			f.Message = fmt.Sprintf("Codex does not run hookctl's entry for %s in %s (%s): the %s hooks do not run under Codex", agentEvents[0], file, reason, events[0])
+		} else {
+			f.Message = fmt.Sprintf("Codex does not run hookctl's entries for %s in %s (%s): the hooks of %s do not run under Codex",
+				strings.Join(agentEvents, ", "), file, reason, strings.Join(events, ", "))
+		}
+		if reason == "turned off in /hooks" {
+			f.Severity = doctor.SeverityWarning
+			f.Fix = "turn them on again in Codex's /hooks, if you meant them to run"
+		}
+		out = append(out, f)
+	}
+	return out
 }

@@ -3,7 +3,10 @@ package install
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/doctor"
 )
 
 // codexHooks is a hooks.json as `hookctl install codex` writes it; the hashes below are the
@@ -100,5 +103,24 @@ func TestCodexTrustBadConfig(t *testing.T) {
 	os.WriteFile(filepath.Join(codexHome, "config.toml"), []byte("[hooks\n"), 0o600)
 	if _, err := CodexTrust(codexHome, hooks, "hookctl"); err == nil {
 		t.Error("a config.toml that does not parse gave no error")
+	}
+}
+
+// TestCodexTrustFindingsMerged: Codex's untrusted entries in one file are one finding for each
+// reason, naming them all, not one finding per event.
+func TestCodexTrustFindingsMerged(t *testing.T) {
+	untrusted := [][2]string{{"PreToolUse", "not trusted yet"}, {"PostToolUse", "not trusted yet"},
+		{"UserPromptSubmit", "turned off in /hooks"}, {"SubagentStop", "not trusted yet"}}
+	got := codexTrustFindings("/h/.codex/hooks.json", untrusted)
+	if len(got) != 2 {
+		t.Fatalf("%d findings, want one per reason: %+v", len(got), got)
+	}
+	if got[0].Severity != doctor.SeverityError || got[0].Event != "" ||
+		!strings.Contains(got[0].Message, "entries for PreToolUse, PostToolUse, SubagentStop in /h/.codex/hooks.json (not trusted yet)") ||
+		!strings.Contains(got[0].Message, "pre_tool_call, post_tool_call, subagent_stop") {
+		t.Errorf("merged finding = %+v", got[0])
+	}
+	if got[1].Severity != doctor.SeverityWarning || got[1].Event != "pre_llm_call" || !strings.Contains(got[1].Message, "entry for UserPromptSubmit") {
+		t.Errorf("single finding = %+v", got[1])
 	}
 }

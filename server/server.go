@@ -219,7 +219,7 @@ func (s *Server) call(method string, params json.RawMessage) (json.RawMessage, *
 		}
 		return res.AppendJSON(nil), nil
 	}
-	return nil, &rpcError{Code: CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q is neither an event, a sherma method nor hookctl.ping%s", shorten(method), config.UnknownEventHint(method, cfg.AllEvents()))}
+	return nil, &rpcError{Code: CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q is neither an event, a method of sherma's remote hooks (before_llm_call, ...) nor hookctl.ping%s", shorten(method), config.UnknownEventHint(method, cfg.AllEvents()))}
 }
 
 // payloadOf reads params as `hookctl run` reads its payload, plus an optional "tool" (--tool).
@@ -292,17 +292,17 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 	for _, w := range res.Warnings {
 		s.warn("warning: %s", w)
 	}
-	s.record(cfg, res, agentName, p.ToolName, start)
+	s.record(cfg, res, agentName, p, start)
 	return res, nil
 }
 
-func (s *Server) record(cfg *config.Config, res *runner.Result, agentName string, tool *string, start time.Time) {
+func (s *Server) record(cfg *config.Config, res *runner.Result, agentName string, p *runner.Payload, start time.Time) {
 	if !cfg.Audit {
 		return
 	}
 	l := audit.Log{Path: audit.PathFor(s.opts.LookupEnv, s.opts.Locations.Home)}
-	d := audit.Dispatch{Agent: agentName, SessionID: res.SessionID, Start: start}
-	if err := l.Record(res, d, tool); err != nil {
+	d := audit.Dispatch{Agent: agentName, SessionID: res.SessionID, Start: start, ToolInput: p.ToolInput}
+	if err := l.Record(res, d, p.ToolName); err != nil {
 		s.warn("warning: %v (the decision is unchanged)", err)
 	}
 }

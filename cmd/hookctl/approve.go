@@ -67,6 +67,8 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
 	cmd.Flags().BoolVar(&o.all, "all", false, "approve every configured hook")
 	cmd.Flags().BoolVar(&o.system, "system", false, "approve hooks of the system config ("+config.SystemDir+"), as root")
 	cmd.Flags().BoolVar(&o.project, "project", false, "approve the hooks of the project the working folder is in (.agent-hooks/config.yaml), for this project only; without COMMAND, all of them")
+	cmd.ValidArgsFunction = a.completeConfiguredCommand
+	_ = cmd.RegisterFlagCompletionFunc("event", a.completeEvents) // cannot fail: the flag exists
 	return cmd
 }
 

@@ -35,7 +35,7 @@ func (a *app) doctorCommand(runF func(doctorOptions) error) *cobra.Command {
 syntax passed literally, consent (approved, content or matcher changed) and, with --run and for
 approved hooks only, a smoke run on the synthetic payload that must answer valid JSON (url
 hooks: a smoke request), in the dialect hooks test would use (--agent's, else the one agent
-wired to the event, else hermes; a hook whose agents list excludes that one, in an agent it
+wired to the event, else hermes, hookctl's own protocol; a hook whose agents list excludes that one, in an agent it
 names), printed with the payload it sent. Without --run doctor runs no hook and sends no
 request. Also checks that the allowlist parses, has mode 0600 and, with its folder, is yours
 and not writable by others. A hook that is not approved is never run.`,
@@ -104,29 +104,40 @@ func (a *app) doctorRun(o doctorOptions) error {
 	return nil
 }
 
+// printDoctor writes the report to fit the terminal: each finding a paragraph, wrapped under
+// its label, and a finding repeated word for word (the same step for several hooks) once.
 func (a *app) printDoctor(r doctor.Report) {
 	p := a.colors(a.stdout)
 	w := a.stdout
+	sc := screen{w: w, width: a.outputWidth(w)}
+	const indent = "        "
 	warnings := 0
+	var shown []doctor.Finding
 	for _, f := range r.Findings {
-		label := p.red("error  ")
 		if f.Severity == doctor.SeverityWarning {
-			label = p.yellow("warning")
 			warnings++
+		}
+		if slices.Contains(shown, f) {
+			continue
+		}
+		shown = append(shown, f)
+		label := cell{"error   ", p.red}
+		if f.Severity == doctor.SeverityWarning {
+			label = cell{"warning ", p.yellow}
 		}
 		subject := strings.TrimSpace(f.Event + " " + f.Command)
 		if subject != "" {
 			subject += ": "
 		}
-		fmt.Fprintf(w, "%s %s%s\n", label, terminalSafe(subject), terminalSafe(f.Message))
+		sc.para(label, indent, terminalSafe(subject)+terminalSafe(f.Message))
 		if f.Fix != "" {
-			fmt.Fprintf(w, "        fix: %s\n", terminalSafe(f.Fix))
+			sc.para(cell{text: indent + "fix: "}, indent+"     ", terminalSafe(f.Fix))
 		}
 	}
 	var sent []doctor.Smoke // the first smoke run of each event and dialect
 	for _, s := range r.Smoke {
 		if s.Status == string(runner.StatusOK) || s.Status == string(runner.StatusBlocked) || s.Status == string(runner.StatusModified) {
-			fmt.Fprintf(w, "%s %s %s: smoke run answered in %d ms\n", p.green("ok     "), terminalSafe(s.Event), terminalSafe(s.Command), s.DurationMS)
+			sc.para(cell{"ok      ", p.green}, indent, fmt.Sprintf("%s %s: smoke run answered in %d ms", terminalSafe(s.Event), terminalSafe(s.Command), s.DurationMS))
 		}
 		if !slices.ContainsFunc(sent, func(f doctor.Smoke) bool { return f.Event == s.Event && f.Dialect == s.Dialect }) {
 			sent = append(sent, s)
@@ -134,7 +145,7 @@ func (a *app) printDoctor(r doctor.Report) {
 	}
 	// Each payload the smoke runs sent, once per event and dialect (SPEC 17.11).
 	for _, s := range sent {
-		fmt.Fprintf(w, "smoke payload %s, dialect %s (%s): %s\n", terminalSafe(s.Event), terminalSafe(s.Dialect), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload)))
+		sc.para(cell{}, indent, fmt.Sprintf("smoke payload %s, dialect %s (%s): %s", terminalSafe(s.Event), dialectName(terminalSafe(s.Dialect)), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload))))
 	}
 	switch {
 	case r.Problems == 0 && warnings == 0:
@@ -142,6 +153,14 @@ func (a *app) printDoctor(r doctor.Report) {
 	default:
 		fmt.Fprintf(w, "%d problem(s), %d warning(s)\n", r.Problems, warnings)
 	}
+}
+
+// dialectName is a dialect's name as a person reads it: hermes says what it is.
+func dialectName(name string) string {
+	if name == agent.Default {
+		return name + ", hookctl's own protocol"
+	}
+	return name
 }
 
 // smokeDialect picks the dialect of each smoke run without --agent as hooks test does (SPEC

@@ -285,7 +285,7 @@ func toolNameKey(m agent.Mapping) string {
 func (a *app) printTest(out testJSON) {
 	p := a.colors(a.stdout)
 	w := a.stdout
-	fmt.Fprintf(w, "dialect: %s (%s)\npayload sent: %s\n\n", terminalSafe(out.Dialect), terminalSafe(out.DialectWhy), terminalSafe(string(out.Payload)))
+	fmt.Fprintf(w, "dialect: %s (%s)\npayload sent: %s\n\n", dialectName(terminalSafe(out.Dialect)), terminalSafe(out.DialectWhy), terminalSafe(string(out.Payload)))
 	if len(out.Hooks) == 0 {
 		fmt.Fprintf(w, "no hooks configured for %s\n", out.Event)
 	}

@@ -31,7 +31,8 @@ they run under that agent only. Comments and layout of config.yaml are kept. Not
 hooks, approve them, then wire the agent with hookctl install.`,
 		Example: `  hookctl import claude-code
   hookctl import cursor --project`,
-		Args: exactAgent,
+		Args:              exactAgent,
+		ValidArgsFunction: completeWiredAgent,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.agent = args[0]
 			return a.importRun(o)

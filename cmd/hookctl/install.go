@@ -52,7 +52,8 @@ Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl
   hookctl install cursor --project --dry-run
   hookctl install cursor --events preToolUse,beforeReadFile
   sudo hookctl install --system claude-code --managed-only`,
-		Args: exactAgent,
+		Args:              exactAgent,
+		ValidArgsFunction: completeWiredAgent,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.agent = args[0]
 			return a.installRun(o)
@@ -65,6 +66,7 @@ Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl
 	f.BoolVar(&o.asJSON, "json", false, "print what changed as JSON (shape in the README)")
 	f.BoolVar(&o.system, "system", false, "the agent's administrator file, wired from the system config (root only)")
 	f.BoolVar(&o.managedOnly, "managed-only", false, "with --system: also make the agent ignore every hook that is not managed")
+	_ = cmd.RegisterFlagCompletionFunc("events", completeAgentEvents) // cannot fail: the flag exists
 	return cmd
 }
 

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -235,36 +236,37 @@ func (a *app) selfGuardListing(s *session) selfGuardJSON {
 	return out
 }
 
-// printListing writes the listing as tables; width, when not 0, is the width they must fit in,
-// the matchers and commands shortened with an ellipsis.
+// printListing writes the listing as tables; width, when not 0, is the width every line must
+// fit in (hookTable says how a table gives way).
 func (a *app) printListing(out listJSON, width int) {
 	p := a.colors(a.stdout)
+	sc := screen{w: a.stdout, width: width}
 	for _, f := range out.Guards {
-		label := p.red("error:")
+		label := cell{"error: ", p.red}
 		if f.Severity == doctor.SeverityWarning {
-			label = p.yellow("warning:")
+			label = cell{"warning: ", p.yellow}
 		}
-		fmt.Fprintf(a.stdout, "%s %s\n  fix: %s\n", label, terminalSafe(f.Message), terminalSafe(f.Fix))
+		sc.para(label, "  ", terminalSafe(f.Message))
+		sc.para(cell{text: "  fix: "}, "       ", terminalSafe(f.Fix))
 	}
 	state := "off: nothing of hookctl's to protect yet"
 	if out.SelfGuard.On {
 		state = "on: denies an agent's tool call that would change hookctl's approvals, guards, binaries or wiring"
 	}
-	fmt.Fprintf(a.stdout, "%s  %s\n", p.bold("built-in guard: hookctl self-guard"), state)
-	a.printSystem(out.System)
-	fmt.Fprintf(a.stdout, "config: %s\n", terminalSafe(out.Config))
+	sc.para(cell{"built-in guard: hookctl self-guard", p.bold}, "  ", "  "+state)
+	a.printSystem(sc, out.System)
+	sc.para(cell{text: "config: "}, "  ", terminalSafe(out.Config))
 	if len(out.Hooks) == 0 {
 		if _, err := os.Stat(out.Config); errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintln(a.stdout, "no hooks configured: the config file does not exist (hookctl init creates one)")
+			sc.para(cell{}, "  ", "no hooks configured: the config file does not exist (hookctl init creates one)")
 		} else {
 			fmt.Fprintln(a.stdout, "no hooks configured")
 		}
 	}
-	var rows [][]cell
+	var rows []hookRow
 	flush := func() {
 		if rows != nil {
-			fitRows(rows, "  ", width, map[int]int{0: 7, 1: 16, 5: 12}, map[int]bool{5: true})
-			writeTable(a.stdout, "  ", rows)
+			printHookTable(sc, p, rows)
 			rows = nil
 		}
 	}
@@ -280,51 +282,161 @@ func (a *app) printListing(out listJSON, width int) {
 			if agents := wiredTo(out.Wired, event); agents != "" {
 				header += "  (wired: " + agents + ")"
 			}
-			fmt.Fprintf(a.stdout, "\n%s\n", p.bold(terminalSafe(header)))
-			rows = [][]cell{{{text: "MATCHER"}, {text: "COMMAND"}, {text: "TIMEOUT"}, {text: "FAIL_CLOSED"}, {text: "CONSENT"}, {text: "SCRIPT"}}}
+			fmt.Fprintln(a.stdout)
+			sc.line(terminalSafe(header), p.bold)
+			rows = []hookRow{}
 		}
-		matcher := h.Matcher
-		switch {
-		case !config.IsToolEvent(h.Event):
-			matcher = "-" // no tool name to match; a matcher there is ignored (and warned about)
-		case matcher == "":
-			matcher = "*"
-		}
-		if h.Matches != nil {
-			matcher += " (" + listOrNone(*h.Matches) + ")"
-		}
-		timeout := strconv.FormatFloat(h.TimeoutS, 'f', -1, 64) + "s"
-		if h.TimeoutClamped {
-			timeout += " (clamped)"
-		}
-		failClosed := "no"
-		if h.FailClosed {
-			failClosed = "yes"
-		}
-		command := h.Command
-		if len(h.Agents) > 0 {
-			command += " (agents: " + strings.Join(h.Agents, ", ") + ")"
-		}
-		if h.Dialect != "" {
-			command += " (dialect: " + h.Dialect + ")"
-		}
-		rows = append(rows, []cell{{text: terminalSafe(matcher)}, {text: terminalSafe(command)}, {text: timeout}, {text: failClosed},
-			consentCell(p, h.Consent, h.URL != ""), scriptCell(p, h.Script, h.URL != "")})
+		rows = append(rows, newHookRow(p, h))
 	}
 	flush()
 	if len(out.Problems) > 0 {
-		fmt.Fprintf(a.stdout, "\n%s\n", p.bold("config problems (an entry with an error is dropped)"))
+		fmt.Fprintln(a.stdout)
+		sc.line("config problems (an entry with an error is dropped)", p.bold)
 		for _, pr := range out.Problems {
 			paint := p.yellow
 			if pr.Severity == config.SeverityError {
 				paint = p.red
 			}
-			fmt.Fprintln(a.stdout, "  "+paint(terminalSafe(pr.String())))
+			sc.para(cell{"  " + terminalSafe(pr.String()), paint}, "    ", "")
 			for _, c := range pr.Dropped {
-				fmt.Fprintln(a.stdout, "    dropped: "+terminalSafe(c))
+				sc.para(cell{text: "    dropped: "}, "      ", terminalSafe(c))
 			}
 		}
 	}
+}
+
+// hookRow is one hook of the listing as its table shows it, every text terminal-safe.
+type hookRow struct {
+	matcher, command, timeout, failClosed string
+	consent                               cell
+	// date is the approval's date, "" for none: the first thing after the script to give way.
+	date   string
+	script cell
+	// scriptNote is what is wrong with the script ("script missing"), "" for nothing: the
+	// consent column says it when the script column gave way.
+	scriptNote cell
+}
+
+func newHookRow(p palette, h listedHook) hookRow {
+	matcher := h.Matcher
+	switch {
+	case !config.IsToolEvent(h.Event):
+		matcher = "-" // no tool name to match; a matcher there is ignored (and warned about)
+	case matcher == "":
+		matcher = "*"
+	}
+	if h.Matches != nil {
+		matcher += " (" + listOrNone(*h.Matches) + ")"
+	}
+	timeout := strconv.FormatFloat(h.TimeoutS, 'f', -1, 64) + "s"
+	if h.TimeoutClamped {
+		timeout += " (clamped)"
+	}
+	failClosed := "no"
+	if h.FailClosed {
+		failClosed = "yes"
+	}
+	command := h.Command
+	if len(h.Agents) > 0 {
+		command += " (agents: " + strings.Join(h.Agents, ", ") + ")"
+	}
+	if h.Dialect != "" {
+		command += " (dialect: " + h.Dialect + ")"
+	}
+	r := hookRow{matcher: terminalSafe(matcher), command: terminalSafe(command), timeout: timeout, failClosed: failClosed,
+		consent: consentCell(p, h.Consent, h.URL != ""), script: scriptCell(p, h.Script, h.URL != "")}
+	if h.Consent.Status == consent.StatusApproved && h.Consent.ApprovedAt != nil {
+		r.date = strings.SplitN(*h.Consent.ApprovedAt, "T", 2)[0]
+	}
+	switch {
+	case h.URL != "":
+	case h.Script.Path == "":
+		r.scriptNote = cell{"script not found on PATH", p.red}
+	case !h.Script.Exists:
+		r.scriptNote = cell{"script missing", p.red}
+	case !h.Script.Executable:
+		r.scriptNote = cell{"script not executable", p.yellow}
+	}
+	return r
+}
+
+// printHookTable writes one event's hooks. At a narrow screen the table gives way in this
+// order, each step only when the last did not fit: the script column goes (a script problem
+// moves into the consent column), then the approval date, then the matchers and commands are
+// shortened (never below a readable length, and never so that two differ no more), and last
+// each hook takes three lines of its own.
+func printHookTable(sc screen, p palette, rows []hookRow) {
+	const indent = "  "
+	build := func(script, date bool) [][]cell {
+		head := []cell{{text: "MATCHER"}, {text: "COMMAND"}, {text: "TIMEOUT"}, {text: "FAIL_CLOSED"}, {text: "CONSENT"}}
+		if script {
+			head = append(head, cell{text: "SCRIPT"})
+		}
+		table := [][]cell{head}
+		for _, r := range rows {
+			consent := r.consent
+			if date && r.date != "" {
+				consent.text = strings.Replace(consent.text, "approved", "approved "+r.date, 1)
+			}
+			row := []cell{{text: r.matcher}, {text: r.command}, {text: r.timeout}, {text: r.failClosed}, consent}
+			if script {
+				row = append(row, r.script)
+			} else if r.scriptNote.text != "" {
+				row[4] = cell{consent.text + ", " + r.scriptNote.text, r.scriptNote.paint}
+			}
+			table = append(table, row)
+		}
+		return table
+	}
+	for _, step := range []struct{ script, date bool }{{true, true}, {false, true}, {false, false}} {
+		table := build(step.script, step.date)
+		if sc.width <= 0 || tableWidth(indent, widen(nil, table)) <= sc.width {
+			writeTable(sc.w, indent, table)
+			return
+		}
+	}
+	table := build(false, false)
+	widths := widen(nil, table)
+	if fitRows(table, indent, sc.width, map[int]int{0: min(widths[0], 12), 1: min(widths[1], 24)}, nil) {
+		writeTable(sc.w, indent, table)
+		return
+	}
+	matchers, commands := make([]string, len(rows)), make([]string, len(rows))
+	for i, r := range rows {
+		matchers[i], commands[i] = r.matcher, r.command
+	}
+	matchers = cutDistinct(matchers, sc.width-len(indent), false)
+	commands = cutDistinct(commands, sc.width-2*len(indent), false)
+	for i, r := range rows {
+		sc.line(indent+matchers[i], nil)
+		sc.line(indent+indent+commands[i], nil)
+		details := "timeout " + r.timeout + ", fail_closed " + r.failClosed + ", "
+		consent := r.consent
+		if r.date != "" {
+			consent.text = strings.Replace(consent.text, "approved", "approved "+r.date, 1)
+		}
+		if r.scriptNote.text != "" {
+			consent = cell{consent.text + ", " + r.scriptNote.text, r.scriptNote.paint}
+		}
+		if utf8.RuneCountInString(indent+indent+details+consent.text) > sc.width {
+			sc.line(indent+indent+details+consent.text, nil)
+			continue
+		}
+		text := consent.text
+		if consent.paint != nil {
+			text = consent.paint(text)
+		}
+		fmt.Fprintln(sc.w, indent+indent+details+text)
+	}
+}
+
+// tableWidth is the width of the widest line writeTable draws with these column widths.
+func tableWidth(indent string, widths []int) int {
+	t := utf8.RuneCountInString(indent)
+	for _, w := range widths {
+		t += w + 2
+	}
+	return t - 2
 }
 
 func listOrNone(names []string) string {
@@ -339,10 +451,7 @@ func listOrNone(names []string) string {
 func consentCell(p palette, c listedConsent, url bool) cell {
 	switch c.Status {
 	case consent.StatusApproved:
-		text := "approved"
-		if c.ApprovedAt != nil {
-			text += " " + strings.SplitN(*c.ApprovedAt, "T", 2)[0]
-		}
+		text := "approved" // hookRow adds the date where it fits
 		if c.ApprovedMatcher != nil {
 			return cell{text + ", matcher changed (approved " + terminalSafe(strconv.Quote(*c.ApprovedMatcher)) + ")", p.yellow}
 		}

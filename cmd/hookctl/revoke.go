@@ -42,6 +42,8 @@ func (a *app) revokeCommand(runF func(revokeOptions) error) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&o.event, "event", "", "revoke the command's approval for this event only")
 	cmd.Flags().BoolVar(&o.system, "system", false, "revoke an approval of the system level, as root")
+	cmd.ValidArgsFunction = a.completeConfiguredCommand
+	_ = cmd.RegisterFlagCompletionFunc("event", a.completeEvents) // cannot fail: the flag exists
 	return cmd
 }
 

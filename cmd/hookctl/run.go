@@ -193,7 +193,7 @@ func (a *app) run(o runOptions) error {
 		a.warn("warning: " + w)
 	}
 	_, err = a.stdout.Write(append(res.AppendJSON(make([]byte, 0, 512)), '\n'))
-	a.recordAudit(auditConfig(cfg), loc, res, agent.Default, payload.ToolName, start)
+	a.recordAudit(auditConfig(cfg), loc, res, agent.Default, payload.ToolName, payload.ToolInput, start)
 	if err != nil {
 		return failuref("writing result: %w", err)
 	}

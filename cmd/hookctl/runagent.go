@@ -98,7 +98,7 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	}
 	st.answered = true
 	out := a.agentAnswer(dialect, r.call, r.event, res)
-	a.recordAudit(auditConfig(r.cfg), loc, res, dialect.Name, r.call.ToolName, start)
+	a.recordAudit(auditConfig(r.cfg), loc, res, dialect.Name, r.call.ToolName, r.call.ToolInput, start)
 	if sig := in.received(); sig != 0 {
 		if err := a.writeAgentAnswer(dialect, out); err != nil {
 			return err

@@ -59,7 +59,8 @@ func (a *app) serveCommand() *cobra.Command {
 		Short: "Serve events over JSON-RPC 2.0 (a unix socket by default), without a process start per event",
 		Long: `Runs the resident server: JSON-RPC 2.0 over HTTP POST /hooks and, on the unix socket,
 newline-delimited JSON-RPC. Methods: every event name (the result is the object hookctl run
-prints), sherma's remote-hook methods, and hookctl.ping. It never prompts: unapproved hooks are
+prints), the method names of sherma's remote hooks (an agent framework's JSON-RPC protocol:
+before_llm_call, before_tool_call, ...), and hookctl.ping. It never prompts: unapproved hooks are
 skipped. SIGTERM or SIGINT stops it after in-flight dispatches finish.
 
 Limits, tokens and url hooks: https://github.com/hookctl/hookctl/blob/main/docs/serve.md`,

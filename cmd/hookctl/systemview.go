@@ -79,21 +79,21 @@ func systemFindings(v *systemJSON) []doctor.Finding {
 }
 
 // printSystem writes the system level's lines of `hooks list`.
-func (a *app) printSystem(v *systemJSON) {
+func (a *app) printSystem(sc screen, v *systemJSON) {
 	if v == nil {
 		return
 	}
 	p := a.colors(a.stdout)
-	fmt.Fprintf(a.stdout, "%s %s\n", p.bold("system level:"), terminalSafe(v.Dir))
+	sc.para(cell{"system level: ", p.bold}, "  ", terminalSafe(v.Dir))
 	if v.Error != "" {
-		fmt.Fprintf(a.stdout, "  %s %s\n", p.red("error:"), terminalSafe(v.Error))
+		sc.para(cell{"  error: ", p.red}, "    ", terminalSafe(v.Error))
 		return
 	}
 	for _, h := range v.Hooks {
-		state := p.green("in force")
+		label := cell{"  " + terminalSafe(h.Event) + "  " + terminalSafe(h.Command) + "  in force", p.green}
 		if !h.InForce {
-			state = p.red("not in force: ") + terminalSafe(h.Why)
+			label = cell{"  " + terminalSafe(h.Event) + "  " + terminalSafe(h.Command) + "  not in force: ", p.red}
 		}
-		fmt.Fprintf(a.stdout, "  %s  %s  %s\n", terminalSafe(h.Event), terminalSafe(h.Command), state)
+		sc.para(label, "    ", terminalSafe(h.Why))
 	}
 }

@@ -24,7 +24,8 @@ leaves the file as it was.`,
 		Example: `  hookctl uninstall claude-code
   hookctl uninstall cursor --project --dry-run
   sudo hookctl uninstall --system claude-code`,
-		Args: exactAgent,
+		Args:              exactAgent,
+		ValidArgsFunction: completeWiredAgent,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.agent = args[0]
 			return a.uninstallRun(o)
