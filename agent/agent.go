@@ -311,14 +311,35 @@ func (d *Dialect) HookEvents(event string) []string {
 	return out
 }
 
-// MatchedTools returns the agent's tools that match accepts by the agent's name or by
-// hookctl's (ToolMatches), in the table's order.
-func (d *Dialect) MatchedTools(match func(tool string) bool) []string {
-	var out []string
-	for _, t := range d.Tools {
-		if d.ToolMatches(t, match) {
-			out = append(out, t)
+// ToolNames is hookctl's name for a tool and the agent's tools it stands for.
+type ToolNames struct {
+	// Hookctl is hookctl's name, or the agent's own for a tool hookctl has no name for.
+	Hookctl string `json:"tool"`
+	// Agent are the agent's names for it, in the order given.
+	Agent []string `json:"agent_tools"`
+}
+
+// String is hookctl's name with the agent's in parentheses where they differ: "terminal (Bash)",
+// "read_file" (Gemini CLI's read_file).
+func (n ToolNames) String() string {
+	if len(n.Agent) == 1 && n.Agent[0] == n.Hookctl {
+		return n.Hookctl
+	}
+	return n.Hookctl + " (" + strings.Join(n.Agent, ", ") + ")"
+}
+
+// NameTools groups some of the agent's tools under hookctl's names, each group where its first
+// tool is; a tool hookctl has no name for is a group of its own under its own name.
+func (d *Dialect) NameTools(tools []string) []ToolNames {
+	var out []ToolNames
+	for _, t := range tools {
+		name, _ := d.HookctlTool(t)
+		i := slices.IndexFunc(out, func(n ToolNames) bool { return n.Hookctl == name })
+		if i < 0 {
+			out = append(out, ToolNames{Hookctl: name})
+			i = len(out) - 1
 		}
+		out[i].Agent = append(out[i].Agent, t)
 	}
 	return out
 }

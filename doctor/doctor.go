@@ -247,7 +247,7 @@ func (d *Doctor) agentFindings(h config.Hook) []Finding {
 			"move it to an event "+d.Agent.Title+" fires, or name other agents in its agents list")}
 	}
 	if config.IsToolEvent(h.Event) && h.Matcher != "" && h.Matcher != "*" {
-		matched := d.Agent.MatchedTools(func(t string) bool { return h.Matches(&t) })
+		matched := h.MatchedTools(d.Agent)
 		if len(matched) == 0 {
 			return []Finding{warn(fmt.Sprintf("matcher %q matches none of %s's tools (%s)", h.Matcher, d.Agent.Title, strings.Join(d.Agent.Tools, ", ")),
 				"use the agent's own tool names in the matcher")}
