@@ -23,6 +23,10 @@ import (
 // Default is the dialect of a plain `hookctl run`: Hermes's, hookctl's own.
 const Default = "hermes"
 
+// Own returns the dialect of hookctl's own protocol (Default's): what a plain `hookctl run`,
+// `serve` and a `dialect: hookctl` hook speak.
+func Own() *Dialect { return &hermes }
+
 // Dialect is one agent's hook convention.
 type Dialect struct {
 	// Name is what --agent and a config entry's agents list call it ("claude-code").
@@ -92,9 +96,9 @@ type Dialect struct {
 	// Exit2Stdout lets the message of an exit status 2 come from stdout's JSON before stderr
 	// (Hermes); the other agents read stderr only.
 	Exit2Stdout bool
-	// OwnProtocol marks hookctl's own protocol (Hermes's): a script written in it under
-	// another agent is also given that agent's name, tool name and payload (Feed).
-	OwnProtocol bool
+	// own marks hookctl's own protocol (Hermes's); callers ask through its methods
+	// (ChainsPayload, ResultField, CallerName, EventInPayload, and Feed's payload).
+	own bool
 	// Reader reads a hook's stdout in this dialect.
 	Reader AnswerReader
 	// Writer writes the merged decision back in the agent's convention; nil for Hermes, whose
