@@ -23,6 +23,10 @@ import (
 // Default is the dialect of a plain `hookctl run`: Hermes's, hookctl's own.
 const Default = "hermes"
 
+// Own returns the dialect of hookctl's own protocol (Default's): what a plain `hookctl run`,
+// `serve` and a `dialect: hookctl` hook speak.
+func Own() *Dialect { return &hermes }
+
 // Dialect is one agent's hook convention.
 type Dialect struct {
 	// Name is what --agent and a config entry's agents list call it ("claude-code").
@@ -92,9 +96,9 @@ type Dialect struct {
 	// Exit2Stdout lets the message of an exit status 2 come from stdout's JSON before stderr
 	// (Hermes); the other agents read stderr only.
 	Exit2Stdout bool
-	// OwnProtocol marks hookctl's own protocol (Hermes's): a script written in it under
-	// another agent is also given that agent's name, tool name and payload (Feed).
-	OwnProtocol bool
+	// own marks hookctl's own protocol (Hermes's); callers ask through its methods
+	// (ChainsPayload, ResultField, CallerName, EventInPayload, and Feed's payload).
+	own bool
 	// Reader reads a hook's stdout in this dialect.
 	Reader AnswerReader
 	// Writer writes the merged decision back in the agent's convention; nil for Hermes, whose
@@ -311,14 +315,35 @@ func (d *Dialect) HookEvents(event string) []string {
 	return out
 }
 
-// MatchedTools returns the agent's tools that match accepts by the agent's name or by
-// hookctl's (ToolMatches), in the table's order.
-func (d *Dialect) MatchedTools(match func(tool string) bool) []string {
-	var out []string
-	for _, t := range d.Tools {
-		if d.ToolMatches(t, match) {
-			out = append(out, t)
+// ToolNames is hookctl's name for a tool and the agent's tools it stands for.
+type ToolNames struct {
+	// Hookctl is hookctl's name, or the agent's own for a tool hookctl has no name for.
+	Hookctl string `json:"tool"`
+	// Agent are the agent's names for it, in the order given.
+	Agent []string `json:"agent_tools"`
+}
+
+// String is hookctl's name with the agent's in parentheses where they differ: "terminal (Bash)",
+// "read_file" (Gemini CLI's read_file).
+func (n ToolNames) String() string {
+	if len(n.Agent) == 1 && n.Agent[0] == n.Hookctl {
+		return n.Hookctl
+	}
+	return n.Hookctl + " (" + strings.Join(n.Agent, ", ") + ")"
+}
+
+// NameTools groups some of the agent's tools under hookctl's names, each group where its first
+// tool is; a tool hookctl has no name for is a group of its own under its own name.
+func (d *Dialect) NameTools(tools []string) []ToolNames {
+	var out []ToolNames
+	for _, t := range tools {
+		name, _ := d.HookctlTool(t)
+		i := slices.IndexFunc(out, func(n ToolNames) bool { return n.Hookctl == name })
+		if i < 0 {
+			out = append(out, ToolNames{Hookctl: name})
+			i = len(out) - 1
 		}
+		out[i].Agent = append(out[i].Agent, t)
 	}
 	return out
 }

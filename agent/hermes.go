@@ -15,7 +15,7 @@ var hermes = Dialect{
 	toolRows:    hermesTools,
 	Fields:      Fields{Session: "session_id", Cwd: "cwd"},
 	Exit2Stdout: true,
-	OwnProtocol: true,
+	own:         true,
 	Reader:      shape{plainText: plainInvalid}.read,
 }
 
@@ -41,3 +41,45 @@ func hermesSynthetic(m Mapping) string {
 	}
 	return synthetic + `,"extra":{` + e.Synthetic + `}`
 }
+
+// What a caller of a dialect asks of it where hookctl's own protocol differs from an agent's.
+// Callers ask these, never which dialect it is.
+
+// ChainsPayload reports whether the dialect's payload is hookctl's own, which hookctl reads
+// whole and rewrites between hooks run in turn (a transform event's text, a tool input a hook
+// before rewrote), so that each reads it as the hooks before left it. An agent's payload goes
+// to every hook as the agent sent it.
+func (d *Dialect) ChainsPayload() bool { return d.own }
+
+// ResultField names the field whose text a hook may replace on the agent event m ("" where
+// none may): in hookctl's protocol the transform event's own (extra.output), in an agent's
+// "result" where the agent takes a replaced text (Copilot's modifiedPrompt).
+func (d *Dialect) ResultField(m Mapping) string {
+	if !m.Honours.Has(Result) {
+		return ""
+	}
+	if d.own {
+		e, _ := LookupEvent(m.Event)
+		return e.TransformField
+	}
+	return "result"
+}
+
+// CallerName is the agent's name as its hooks are told it (HOOKCTL_AGENT); "" for hookctl's
+// own protocol, which any program may speak.
+func (d *Dialect) CallerName() string {
+	if d.own {
+		return ""
+	}
+	return d.Name
+}
+
+// EventInPayload reports whether the agent's call can name its event without run's EVENT
+// argument (its payload, or its row under `run --agent`); hookctl's protocol is always given
+// the event.
+func (d *Dialect) EventInPayload() bool { return !d.own }
+
+// CallsHookctl reports whether the agent starts hookctl itself, as an agent builder does
+// (Hermes), rather than through the entries install writes into its settings: a plain run,
+// whose bypasses keep section 4's meaning (SPEC 23.1).
+func (d *Dialect) CallsHookctl() bool { return d.SettingsFile == "" && !d.HookFiles }

@@ -31,7 +31,7 @@ func ForScript(name string) (*Dialect, error) {
 	case "":
 		return nil, nil
 	case ScriptHookctl:
-		return &hermes, nil
+		return Own(), nil
 	case ScriptClaudeCode:
 		return Lookup(name)
 	}
@@ -90,13 +90,13 @@ func (d *Dialect) Feed(from *Dialect, call Call, m Mapping, raw []byte) (ScriptF
 		feed.Tool = name
 		o.raw("tool_name", jsonx.AppendString(nil, name))
 		o.raw("tool_input", orNull(input))
-	} else if d.OwnProtocol {
+	} else if d.own {
 		o.raw("tool_name", []byte("null"))
 		o.raw("tool_input", []byte("null"))
 	}
 	o.raw(d.Fields.Session, jsonx.AppendString(nil, call.SessionID))
 	o.raw(d.Fields.Cwd, jsonx.AppendString(nil, call.Cwd))
-	if !d.OwnProtocol {
+	if !d.own {
 		if call.Prompt != "" {
 			o.raw("prompt", jsonx.AppendString(nil, call.Prompt))
 		}

@@ -50,7 +50,7 @@ func FuzzFeed(f *testing.F) {
 					t.Fatalf("%s -> %s: shell tool %q fed as %q", from.Name, script, *call.ToolName, feed.Tool)
 				}
 			}
-			if to.OwnProtocol && got["agent"] == nil {
+			if to.ChainsPayload() && got["agent"] == nil {
 				t.Fatalf("%s -> %s: no agent in %s", from.Name, script, feed.Payload)
 			}
 		}

@@ -93,12 +93,13 @@ func (d *Dialect) ToolRows() []ToolRow { return slices.Clone(d.toolRows) }
 
 // HookctlTool returns hookctl's name for one of the agent's tools. An MCP tool's is
 // mcp__SERVER__TOOL in every agent (Gemini CLI's mcp_SERVER_TOOL is translated); a tool
-// with no row keeps the agent's name and is not known.
+// with no row keeps the agent's name and is not known, except in hookctl's own protocol,
+// where the caller's name is hookctl's by definition.
 func (d *Dialect) HookctlTool(agentTool string) (name string, known bool) {
 	if r := d.row(agentTool); r != nil {
 		return r.Hookctl, true
 	}
-	if isMCP(agentTool) {
+	if d.own || isMCP(agentTool) {
 		return agentTool, true
 	}
 	if d.mcpSingle {

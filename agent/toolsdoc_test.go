@@ -3,6 +3,7 @@ package agent
 import (
 	"flag"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -101,6 +102,36 @@ func TestToolTablesInDocs(t *testing.T) {
 		doc = doc[:i+len(toolsDocBegin)] + want + doc[j:]
 		if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestGoldenToolsInTables checks the tool names the real agents sent their hooks for a shell
+// call (the real-agent suite's e2e/testdata/tools) against the agents' tool tables: each is
+// that agent's shell tool, hookctl's terminal, recorded as seen.
+func TestGoldenToolsInTables(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "e2e", "testdata", "tools", "*.golden"))
+	if len(files) == 0 {
+		t.Fatal("no golden files of the tools the agents sent")
+	}
+	for _, f := range files {
+		d, err := Lookup(strings.TrimSuffix(filepath.Base(f), ".golden"))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			words := strings.Fields(line)
+			if len(words) < 2 || !strings.HasSuffix(words[0], "_tool_call") {
+				continue
+			}
+			r := d.row(words[1])
+			if name, _ := d.HookctlTool(words[1]); name != ToolTerminal || r == nil || !r.Seen {
+				t.Errorf("%s sent its hooks tool %q for a shell call; its table names it %q (row %+v), want terminal, seen", d.Name, words[1], name, r)
+			}
 		}
 	}
 }

@@ -151,6 +151,18 @@ func (h Hook) MatchesIn(d *agent.Dialect, tool *string) bool {
 	return d.ToolMatchesIn(script, *tool, h.re.MatchString)
 }
 
+// MatchedTools returns the agent's built-in tools the hook's matcher matches (MatchesIn), in
+// the agent's order; every one for a hook with no matcher or not on a tool event.
+func (h Hook) MatchedTools(d *agent.Dialect) []string {
+	var out []string
+	for _, t := range d.Tools {
+		if h.MatchesIn(d, &t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // CompileMatcher compiles a matcher the way config entries are: nil for one that matches every
 // tool, else an anchored regular expression that must match the whole tool name.
 func CompileMatcher(m string) (*regexp.Regexp, error) {

@@ -247,7 +247,7 @@ func (d *Doctor) agentFindings(h config.Hook) []Finding {
 			"move it to an event "+d.Agent.Title+" fires, or name other agents in its agents list")}
 	}
 	if config.IsToolEvent(h.Event) && h.Matcher != "" && h.Matcher != "*" {
-		matched := d.Agent.MatchedTools(func(t string) bool { return h.Matches(&t) })
+		matched := h.MatchedTools(d.Agent)
 		if len(matched) == 0 {
 			return []Finding{warn(fmt.Sprintf("matcher %q matches none of %s's tools (%s)", h.Matcher, d.Agent.Title, strings.Join(d.Agent.Tools, ", ")),
 				"use the agent's own tool names in the matcher")}
@@ -259,8 +259,6 @@ func (d *Doctor) agentFindings(h config.Hook) []Finding {
 // smoke runs an approved hook on the synthetic payload and checks that it answers valid JSON.
 func (d *Doctor) smoke(ctx context.Context, h config.Hook) (Smoke, *Finding) {
 	var hr runner.HookResult
-	readable := func(stdout string) bool { _, err := runner.ParseAnswer([]byte(stdout)); return err == nil }
-	fix := fmt.Sprintf("hookctl hooks test %s to see its output", h.Event)
 	dialect, why := d.Agent, "--agent"
 	switch {
 	case dialect != nil:
@@ -269,20 +267,19 @@ func (d *Doctor) smoke(ctx context.Context, h config.Hook) (Smoke, *Finding) {
 	default:
 		why = "no agent chosen"
 	}
-	var payload []byte
-	if dialect != nil && dialect.Name != agent.Default {
-		// In the agent's shape, read in its dialect: the hook is written for that agent.
-		m := dialect.TestMapping(h.Event)
-		payload = dialect.Synthetic(m, d.Dir)
-		hr = d.Runner.RunAgentHook(ctx, dialect, h, payload)
-		readable = func(stdout string) bool { _, err := dialect.Reader(stdout, m); return err == nil }
-		fix = fmt.Sprintf("hookctl hooks test %s --agent %s to see its output", h.Event, dialect.Name)
-	} else {
-		dialect, _ = agent.Lookup(agent.Default)
-		p := runner.Synthetic(h.Event, d.Dir)
-		payload, _ = p.MarshalJSON() // the bytes RunHook sends; a Payload always marshals
-		hr = d.Runner.RunHook(ctx, h, p)
+	if dialect == nil {
+		dialect = agent.Own()
 	}
+	// In the dialect's shape, read in it: the hook is written for that agent.
+	m := dialect.TestMapping(h.Event)
+	payload := runner.SyntheticFor(dialect, m, d.Dir)
+	hr = d.Runner.RunAgentHook(ctx, dialect, h, payload)
+	readable := func(stdout string) bool { _, err := dialect.Reader(stdout, m); return err == nil }
+	fix := "hookctl hooks test " + h.Event
+	if name := dialect.CallerName(); name != "" {
+		fix += " --agent " + name
+	}
+	fix += " to see its output"
 	s := Smoke{Event: h.Event, Command: h.Command, Status: string(hr.Status), DurationMS: hr.DurationMS,
 		Dialect: dialect.Name, DialectWhy: why, Payload: payload}
 	switch hr.Status {

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
@@ -12,9 +13,20 @@ import (
 // hookctl event to fire: call.Mapping.Event, or the caller's override. Hooks run only when
 // their agents list admits the dialect, and their answers are read and honoured as the
 // agent would (the dialect's table), then merged in config order.
+//
+// In hookctl's own protocol (a dialect that ChainsPayload) raw is read whole and the event
+// dispatched as Dispatch does, the call's tool name standing.
 func (d *Dispatcher) DispatchAgent(ctx context.Context, dialect *agent.Dialect, call agent.Call, event string, raw []byte) (*Result, error) {
 	if err := CheckEvent(d.Config, event); err != nil {
 		return nil, err
+	}
+	if dialect.ChainsPayload() {
+		p, err := ParsePayload(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrPayload, err)
+		}
+		p.ToolName = call.ToolName
+		return d.Dispatch(ctx, event, p)
 	}
 	m := dialect.MappingFor(call, event)
 	tool, input := call.ToolName, call.ToolInput
@@ -42,4 +54,21 @@ func (r *Result) AgentDecision() agent.Decision {
 		RewrittenBy: r.RewrittenBy, Context: r.Context, Halt: r.Halt, StopReason: r.StopReason,
 		SystemMessage: r.SystemMessage, SuppressOutput: r.SuppressOutput, Result: r.Result,
 	}
+}
+
+// SyntheticFor is the payload a test fires at the dialect's agent event m, with cwd dir: the
+// dialect's synthetic payload (agent.Dialect.Synthetic), as the runner sends it to a hook.
+func SyntheticFor(dialect *agent.Dialect, m agent.Mapping, dir string) []byte {
+	raw := dialect.Synthetic(m, dir)
+	if !dialect.ChainsPayload() {
+		return raw
+	}
+	p, err := ParsePayload(raw)
+	if err != nil {
+		return raw // the table's own JSON: tested to parse
+	}
+	if b, err := p.MarshalJSON(); err == nil {
+		return b
+	}
+	return raw
 }

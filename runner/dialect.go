@@ -30,7 +30,7 @@ func (f *firing) feed(h config.Hook, stdin []byte) (fed, error) {
 		return fed{job: f.job, stdin: stdin}, nil
 	}
 	call := f.call
-	if f.payload != nil { // Hermes's payload, which the hooks before may have rewritten
+	if f.dialect.ChainsPayload() { // the payload as the hooks before may have rewritten it
 		if call, err = f.dialect.ReadPayload(stdin); err != nil {
 			return fed{}, err
 		}

@@ -160,8 +160,8 @@ func newSessionID(prefix string) string {
 type firing struct {
 	job
 	event string
-	// payload is Hermes's payload, which transform events rewrite between hooks; nil under
-	// another agent, whose payload goes to the hooks verbatim.
+	// payload is the payload read whole, for a dialect whose hooks read it as the hooks
+	// before rewrote it (ChainsPayload: hookctl's own); an agent's goes to them as stdin.
 	payload *Payload
 	stdin   []byte
 	// tool and toolInput are the call's, for matchers, the environment and the merge.
@@ -194,12 +194,14 @@ func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
 	res.Hooks = make([]HookResult, len(hooks))
 	effects := make([]effect, len(hooks))
 	matched := matchHooks(hooks, f.dialect, f.tool, res.Hooks)
-	field := ""
-	if f.payload != nil {
-		field = config.TransformField(f.event)
+	// The text a hook may replace; in a payload the hooks before rewrite (hookctl's own), each
+	// hook reads it as they left it.
+	field, chained := f.dialect.ResultField(f.mapping), ""
+	if f.dialect.ChainsPayload() {
+		chained = field
 	}
-	if field != "" || !d.Config.Parallel {
-		d.runInTurn(ctx, f, hooks, matched, field, res.Hooks, effects)
+	if chained != "" || !d.Config.Parallel {
+		d.runInTurn(ctx, f, hooks, matched, chained, res.Hooks, effects)
 	} else {
 		d.runTogether(ctx, f, hooks, matched, f.stdin, res.Hooks, effects)
 	}
@@ -214,16 +216,12 @@ func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
 			res.Warnings = append(res.Warnings, e.warning)
 		}
 	}
-	merged := field
-	if f.payload == nil && f.mapping.Honours.Has(agent.Result) {
-		merged = "result" // an agent event whose text a hook replaces (Copilot's modifiedPrompt)
-	}
 	if len(selfHrs) > 0 {
 		res.Hooks = append(res.Hooks, selfHrs...) // after the configured ones: hooks[i] stays the i-th hook of the config
 		effects = append(effects, selfEffects...)
 		res.Warnings = append(res.Warnings, selfEffects[0].warning)
 	}
-	mergeInto(res, f.toolInput, effects, merged)
+	mergeInto(res, f.toolInput, effects, field)
 }
 
 // matchHooks returns the indexes of the hooks whose matcher matches the tool, by the agent's
@@ -260,7 +258,7 @@ func matchHooks(hooks []config.Hook, dialect *agent.Dialect, tool *string, hrs [
 // the hooks before rewrote it.
 func (d *Dispatcher) runInTurn(ctx context.Context, f *firing, hooks []config.Hook, matched []int, field string, hrs []HookResult, effects []effect) {
 	p, stdin := f.payload, f.stdin
-	chain := p != nil && !d.Config.Parallel && f.mapping.Honours.Has(agent.Modify)
+	chain := f.dialect.ChainsPayload() && !d.Config.Parallel && f.mapping.Honours.Has(agent.Modify)
 	for _, i := range matched {
 		if !d.Config.Parallel && blockedBefore(effects, i) {
 			hrs[i].Status = StatusNotRun
@@ -482,8 +480,8 @@ func (d *Dispatcher) env(h config.Hook, f *firing, tool *string) []string {
 	// HOOKCTL_HOOK marks every process a hook starts as run by hookctl: hookctl's consent
 	// commands refuse to run under it (SPEC 18.1, internal/agentenv).
 	env = append(env, "HOOKCTL_HOOK=1", "HOOKCTL_EVENT="+h.Event)
-	if f.dialect.Name != agent.Default {
-		env = append(env, "HOOKCTL_AGENT="+f.dialect.Name)
+	if name := f.dialect.CallerName(); name != "" {
+		env = append(env, "HOOKCTL_AGENT="+name)
 	}
 	if tool != nil {
 		env = append(env, "HOOKCTL_TOOL_NAME="+*tool)
@@ -524,7 +522,16 @@ func (d *Dispatcher) RunHook(ctx context.Context, h config.Hook, p *Payload) Hoo
 
 // RunAgentHook is RunHook under an agent: raw is the agent's payload, given to the hook
 // verbatim, and the hook's answer is read in the agent's dialect on the agent event raw names.
+//
+// In hookctl's own protocol (a dialect that ChainsPayload) it is RunHook on raw read whole.
 func (d *Dispatcher) RunAgentHook(ctx context.Context, dialect *agent.Dialect, h config.Hook, raw []byte) HookResult {
+	if dialect.ChainsPayload() {
+		p, err := ParsePayload(raw)
+		if err != nil {
+			return HookResult{Command: h.Command, Status: StatusError, Message: fmt.Sprintf("invalid payload: %v", err)}
+		}
+		return d.RunHook(ctx, h, p)
+	}
 	named := ""
 	if dialect.EventFromArgs { // the payload does not say: the agent event that fires h.Event
 		named, _ = dialect.InstallEvent(h.Event)

@@ -42,7 +42,7 @@ type job struct {
 // hermesJob is the job of a plain `hookctl run EVENT`: Hermes's dialect, where a custom event
 // honours nothing.
 func hermesJob(event string) job {
-	d, _ := agent.Lookup(agent.Default)
+	d := agent.Own()
 	m, ok := d.Mapping(event)
 	if !ok {
 		m = agent.Mapping{AgentEvent: event, Event: event}

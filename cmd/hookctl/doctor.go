@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/audit"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
@@ -38,7 +39,9 @@ hooks: a smoke request), in the dialect hooks test would use (--agent's, else th
 wired to the event, else hermes, hookctl's own protocol; a hook whose agents list excludes that one, in an agent it
 names), printed with the payload it sent. Without --run doctor runs no hook and sends no
 request. Also checks that the allowlist parses, has mode 0600 and, with its folder, is yours
-and not writable by others. A hook that is not approved is never run.`,
+and not writable by others, and lists the tools the audit log shows an agent sent that
+hookctl has no name for (a matcher of hookctl's names misses them). A hook that is not
+approved is never run.`,
 		Example: `  hookctl hooks doctor
   hookctl hooks doctor --run
   hookctl hooks doctor --json | jq '.findings[] | select(.severity == "error")'`,
@@ -83,6 +86,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 		}
 	}
 	report := d.Examine(in.ctx)
+	report.Findings = append(report.Findings, doctor.UnnamedTools(&audit.Log{Path: audit.PathFor(a.lookupEnv, s.loc.Home)}, d.Agent)...)
 	if homeErr == nil {
 		a.examineWiring(s, home, cwd, wired, scanErrs, d.Agent, &report)
 	}

@@ -120,10 +120,10 @@ func (a *app) testRun(o testOptions) error {
 	if o.agent == "" {
 		o.agent, why = a.testDialect(o.event)
 	}
-	if o.agent != "" && o.agent != agent.Default {
-		out, err = a.testAgent(in, d, o, payload)
+	if dialect, lookupErr := agent.Lookup(o.agent); lookupErr == nil && dialect.ChainsPayload() {
+		out, err = a.testHermes(in, d, s, o, payload) // hookctl's payload, read whole and overlaid
 	} else {
-		out, err = a.testHermes(in, d, s, o, payload)
+		out, err = a.testAgent(in, d, o, payload) // the agent's bytes (an unknown name is its error)
 	}
 	if err == nil {
 		out.Dialect, out.DialectWhy = o.agent, why

@@ -69,6 +69,9 @@ type listedHook struct {
 	// the agent's tools its matcher matches (tool events only).
 	AgentEvents *[]string `json:"agent_events,omitempty"`
 	Matches     *[]string `json:"matches,omitempty"`
+	// MatchedTools are Matches under hookctl's names, each with the agent's tools it stands
+	// for (terminal: Bash).
+	MatchedTools *[]agent.ToolNames `json:"matched_tools,omitempty"`
 }
 
 type listedScript struct {
@@ -170,11 +173,12 @@ func forAgent(d *agent.Dialect, hooks []config.Hook, listed []listedHook) []list
 		}
 		lh.AgentEvents = &events
 		if config.IsToolEvent(h.Event) {
-			matches := d.MatchedTools(func(t string) bool { return h.Matches(&t) })
+			matches := h.MatchedTools(d)
+			named := d.NameTools(matches)
 			if matches == nil {
-				matches = []string{}
+				matches, named = []string{}, []agent.ToolNames{}
 			}
-			lh.Matches = &matches
+			lh.Matches, lh.MatchedTools = &matches, &named
 		}
 		out = append(out, lh)
 	}
@@ -325,8 +329,8 @@ func newHookRow(p palette, h listedHook) hookRow {
 	case matcher == "":
 		matcher = "*"
 	}
-	if h.Matches != nil {
-		matcher += " (" + listOrNone(*h.Matches) + ")"
+	if h.MatchedTools != nil {
+		matcher += " (" + namedOrNone(*h.MatchedTools) + ")"
 	}
 	timeout := strconv.FormatFloat(h.TimeoutS, 'f', -1, 64) + "s"
 	if h.TimeoutClamped {
@@ -437,6 +441,16 @@ func tableWidth(indent string, widths []int) int {
 		t += w + 2
 	}
 	return t - 2
+}
+
+// namedOrNone shows tools under hookctl's names with the agent's beside them: "terminal
+// (Bash), read_file (Read)".
+func namedOrNone(tools []agent.ToolNames) string {
+	names := make([]string, len(tools))
+	for i, t := range tools {
+		names[i] = t.String()
+	}
+	return listOrNone(names)
 }
 
 func listOrNone(names []string) string {

@@ -106,8 +106,8 @@ func (a *app) dispatchContext(ctx context.Context, o runOptions) (context.Contex
 
 // checkRunArgs checks run's arguments: one EVENT, or none when another agent's payload names it.
 func checkRunArgs(agentName string, args []string) error {
-	if agentName != "" && agentName != agent.Default && len(args) <= 1 {
-		return nil // the event may come from the agent's payload
+	if d, lookupErr := agent.Lookup(agentName); agentName != "" && (lookupErr != nil || d.EventInPayload()) && len(args) <= 1 {
+		return nil // the event may come from the agent's payload (an unknown agent is runAgent's error)
 	}
 	if len(args) != 1 {
 		return usageErrorf("run takes exactly one EVENT, got %d arguments", len(args))
@@ -125,8 +125,8 @@ func (o *runOptions) complete(fs *pflag.FlagSet, args []string) {
 
 func (a *app) run(o runOptions) error {
 	a.pinLocations(o)
-	if o.agent != "" && o.agent != agent.Default {
-		return a.runAgent(o)
+	if d, lookupErr := agent.Lookup(o.agent); o.agent != "" && (lookupErr != nil || !d.CallsHookctl()) {
+		return a.runAgent(o) // an agent hookctl wired (23.1's rules), or the unknown name's error
 	}
 	loc, err := a.locations()
 	if err != nil {
@@ -193,7 +193,7 @@ func (a *app) run(o runOptions) error {
 		a.warn("warning: " + w)
 	}
 	_, err = a.stdout.Write(append(res.AppendJSON(make([]byte, 0, 512)), '\n'))
-	a.recordAudit(auditConfig(cfg), loc, res, agent.Default, payload.ToolName, payload.ToolInput, start)
+	a.recordAudit(auditConfig(cfg), loc, res, agent.Own().Name, payload.ToolName, payload.ToolInput, start)
 	if err != nil {
 		return failuref("writing result: %w", err)
 	}
