@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -141,7 +142,20 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 		}
 		var missing []string
 		for _, w := range ws {
-			if _, err := os.Stat(w.Binary); err != nil && !slices.Contains(missing, w.Binary) {
+			if slices.Contains(missing, w.Binary) {
+				continue
+			}
+			if w.Binary == PortableBinary {
+				// A project's wiring: hookctl from PATH where the agent runs it.
+				if _, err := exec.LookPath(w.Binary); err != nil {
+					missing = append(missing, w.Binary)
+					out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "agent_wiring",
+						Message: fmt.Sprintf("%s runs hookctl from PATH, and there is none on this PATH: %s refuses every call it guards", file, d.Title),
+						Fix:     "install hookctl (" + InstallDocs + ") and put it on PATH"})
+				}
+				continue
+			}
+			if _, err := os.Stat(w.Binary); err != nil {
 				missing = append(missing, w.Binary)
 				out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "agent_wiring",
 					Message: fmt.Sprintf("%s runs hookctl at %s, which does not exist: no hook runs under %s", file, w.Binary, d.Title),
