@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -40,6 +42,19 @@ func projectWiringNoHookctl(e *Env) {
 	out := e.MustHookctl("install", e.Agent.Name, "--project")
 	e.Saw("install --project: %s", strings.TrimSpace(strings.SplitN(out, "\n", 2)[0]))
 	switch e.Agent.Name {
+	case "codex":
+		// Codex reads no project-local configuration, hooks included, in a project the person
+		// has not trusted (it says so on stderr and runs the tool): trusted as codex exec
+		// --trust records it, then its hooks trusted as /hooks does.
+		config := filepath.Join(e.Home, ".codex", "config.toml")
+		data, err := os.ReadFile(config)
+		if err != nil {
+			e.Fatalf("reading %s: %v", config, err)
+		}
+		e.WriteFile(config, string(data)+fmt.Sprintf("\n[projects.%q]\ntrust_level = \"trusted\"\n", e.Project), 0o600)
+		if err := e.Agent.AfterInstall(e); err != nil {
+			e.Fatalf("after install: %v", err)
+		}
 	case "copilot":
 		// Copilot CLI runs a repository's hooks only in a folder the person trusts.
 		trusted, _ := json.Marshal(map[string]any{"trusted_folders": []string{e.Project}})

@@ -283,6 +283,12 @@ func IsOwnCommand(command, agentName, name string) bool {
 	return ok
 }
 
+// ownFlags returns the flags of an entry hookctl's install wrote (parseOwn).
+func ownFlags(command, agentName string) RunFlags {
+	o, _ := parseOwn(command, agentName, "")
+	return o.flags
+}
+
 // OwnDeadline returns the --deadline of an entry hookctl's install wrote, false when it has
 // none (older hookctl wrote none) or the command is no such entry.
 func OwnDeadline(command, agentName string) (int64, bool) {

@@ -26,6 +26,8 @@ type Wiring struct {
 	Timeout    *int64 `json:"timeout"`
 	// Deadline is the entry's --deadline, nil when it has none (an older hookctl wrote it).
 	Deadline *int64 `json:"deadline"`
+	// AcceptHooks says the entry runs hookctl with --accept-hooks (a CI machine's wiring).
+	AcceptHooks bool `json:"accept_hooks"`
 }
 
 // Scan finds hookctl's entries in every agent's user settings (under home) and project
@@ -80,6 +82,7 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 		if n, ok := OwnDeadline(e.command, d.Name); ok {
 			w.Deadline = &n
 		}
+		w.AcceptHooks = ownFlags(e.command, d.Name).AcceptHooks
 		out = append(out, w)
 	}
 	return out, nil
@@ -189,6 +192,7 @@ func scanHookFiles(d *agent.Dialect, scope, path, name string) ([]Wiring, error)
 		if n, ok := OwnDeadline(command, d.Name); ok {
 			w.Deadline = &n
 		}
+		w.AcceptHooks = ownFlags(command, d.Name).AcceptHooks
 		out = append(out, w)
 	}
 	return out, nil
