@@ -269,8 +269,9 @@ type resolved struct {
 // under it differs from project to project, so an approval pins one per project.
 const ProjectDirVar = "CLAUDE_PROJECT_DIR"
 
-// resolveCommand splits, expands and resolves a command.
-func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolved, error) {
+// resolveCommand splits, expands and resolves a command. With inside (a project's command), a
+// relative word resolves against dir alone, never against the working folder.
+func resolveCommand(cmd, dir string, inside bool, lookup func(string) (string, bool)) (resolved, error) {
 	var r resolved
 	marked, err := splitCommand(cmd)
 	if err != nil {
@@ -320,7 +321,7 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolv
 	default:
 		// A relative script word after the program resolves against the config folder when
 		// a file of that name is there, else against the working directory.
-		if p := filepath.Join(dir, w); fileExists(p) {
+		if p := filepath.Join(dir, w); inside || fileExists(p) {
 			argv[r.scriptWord] = p
 			r.script = p
 		} else if abs, aerr := filepath.Abs(w); aerr == nil {
@@ -333,7 +334,7 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolv
 		}
 	}
 	r.projectScript = r.script != "" && fromProject[r.scriptWord]
-	r.files = pathWords(marked, argv, r.scriptWord, dir)
+	r.files = pathWords(marked, argv, r.scriptWord, dir, inside)
 	return r, nil
 }
 
@@ -346,7 +347,7 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolv
 // path, so that what runs is what was pinned. Flags, URLs and the code of `sh -c` are never
 // path words; a word naming no existing file (an output file not yet written, a folder) is
 // not pinned. argv is changed in place.
-func pathWords(marked, argv []string, scriptWord int, dir string) []string {
+func pathWords(marked, argv []string, scriptWord int, dir string, inside bool) []string {
 	var files []string
 	for i, w := range argv {
 		if i == scriptWord || !pathCandidate(argv, i) || !(strings.Contains(w, "/") || strings.HasPrefix(marked[i], "~")) {
@@ -358,7 +359,7 @@ func pathWords(marked, argv []string, scriptWord int, dir string) []string {
 			p = filepath.Clean(w)
 		case i == 0:
 			p = w // joined with the config folder already
-		case isRegular(filepath.Join(dir, w)):
+		case inside || isRegular(filepath.Join(dir, w)):
 			p = filepath.Join(dir, w)
 		default:
 			abs, err := filepath.Abs(w)

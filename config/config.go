@@ -21,6 +21,8 @@ type Config struct {
 	// Path is the config file; Dir is its folder, against which relative commands resolve.
 	Path string
 	Dir  string
+	// Root is a project config's repository root (LayerProject), "" for any other layer.
+	Root string
 	// Hooks holds the valid hooks of every event, each event's in config order.
 	Hooks []Hook
 	// AutoAccept is hooks_auto_accept: every hook runs without consent, for this run only.
@@ -37,35 +39,6 @@ type Config struct {
 	// mapping): its custom events are unknown, so every event name is accepted and has no hooks,
 	// which fails open like the rest of hookctl.
 	Unreadable bool
-}
-
-// Severity says whether a problem dropped something (error) or only deserves attention.
-type Severity string
-
-// Severities of a Problem.
-const (
-	SeverityError   Severity = "error"
-	SeverityWarning Severity = "warning"
-)
-
-// Problem is one config mistake, located in the file.
-type Problem struct {
-	File     string   `json:"file"`
-	Line     int      `json:"line"`
-	Col      int      `json:"col"`
-	Message  string   `json:"message"`
-	Severity Severity `json:"severity"`
-	// Event and Command name the entry the problem is about, when there is one.
-	Event   string `json:"event,omitempty"`
-	Command string `json:"command,omitempty"`
-	// Dropped lists the commands of the entries this problem dropped (every entry of an
-	// unknown event), so that a person can tell which hooks will not run.
-	Dropped []string `json:"dropped,omitempty"`
-}
-
-// String formats the problem as compilers do: "file:line:col: severity: message".
-func (p Problem) String() string {
-	return fmt.Sprintf("%s:%d:%d: %s: %s", p.File, p.Line, p.Col, p.Severity, p.Message)
 }
 
 // Hook is one valid configured hook.

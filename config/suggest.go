@@ -13,19 +13,29 @@ func Suggest(name string, candidates []string) string {
 	return suggest.Closest(name, candidates)
 }
 
-// didYouMean formats a suggestion as a message suffix, or "" when there is none.
-func didYouMean(name string, candidates []string) string {
-	if s := Suggest(name, candidates); s != "" {
-		return fmt.Sprintf(": did you mean %q?", s)
+// guess is a did-you-mean: the candidate closest to a mistyped name, "" when none is close.
+// In a message it reads as a suffix (": did you mean "x"?"); a Problem built with one among
+// its arguments carries it as its Suggestion too.
+type guess string
+
+// didYouMean guesses which candidate name meant.
+func didYouMean(name string, candidates []string) guess {
+	return guess(Suggest(name, candidates))
+}
+
+// String formats the guess as a message suffix, "" when there is none.
+func (g guess) String() string {
+	if g == "" {
+		return ""
 	}
-	return ""
+	return fmt.Sprintf(": did you mean %q?", string(g))
 }
 
 // UnknownEventHint completes a message about an unknown event: a did-you-mean when one event
 // is close, else the list of valid events.
 func UnknownEventHint(event string, valid []string) string {
 	if hint := didYouMean(event, valid); hint != "" {
-		return hint
+		return hint.String()
 	}
 	return "; valid events: " + strings.Join(valid, ", ")
 }

@@ -62,13 +62,13 @@ func (h Hook) RPCMethod() string {
 var remoteKeys = []string{"url", "headers", "allowed_env", "method"}
 
 // remote validates the keys of a url hook (or warns that a command hook has them).
-func (l *loader) remote(event string, h *Hook, urlNode *yaml.Node, ps []pair, drop func(line, col int, format string, args ...any)) {
+func (l *loader) remote(event string, h *Hook, urlNode *yaml.Node, ps []pair, drop dropFunc) {
 	byKey := map[string]*yaml.Node{}
 	for _, p := range ps {
 		if slices.Contains(remoteKeys, p.key.Value) {
 			byKey[p.key.Value] = deref(p.value)
 			if urlNode == nil && p.key.Value != "url" {
-				l.warnf(p.key.Line, p.key.Column, event, h.Command, "%s is only for url hooks (ignored)", p.key.Value)
+				l.report(warningAt(p.key, "%s is only for url hooks (ignored)", p.key.Value).about(event, h.Command))
 			}
 		}
 	}
@@ -76,7 +76,7 @@ func (l *loader) remote(event string, h *Hook, urlNode *yaml.Node, ps []pair, dr
 		return
 	}
 	if msg := checkURL(urlNode); msg != "" {
-		drop(urlNode.Line, urlNode.Column, "%s", msg)
+		drop(urlNode, "%s", msg)
 		return
 	}
 	h.URL = urlNode.Value
@@ -91,15 +91,15 @@ func (l *loader) remote(event string, h *Hook, urlNode *yaml.Node, ps []pair, dr
 	if n := byKey["method"]; n != nil && !isNull(n) {
 		switch {
 		case n.Kind != yaml.ScalarNode || n.Tag != "!!str":
-			drop(n.Line, n.Column, "method must be \"sherma\" or \"hookctl\", not %s", describe(n))
+			drop(n, "method must be \"sherma\" or \"hookctl\", not %s", describe(n))
 		case n.Value == MethodSherma:
 			h.Method = MethodSherma
 			if ShermaMethod(event) == "" {
-				l.warnf(n.Line, n.Column, event, h.Command, "sherma has no method for %s; the event name is sent", event)
+				l.report(warningAt(n, "sherma has no method for %s; the event name is sent", event).about(event, h.Command))
 			}
 		case n.Value == "hookctl":
 		default:
-			drop(n.Line, n.Column, "unknown method %q%s (valid: sherma, hookctl)", n.Value, didYouMean(n.Value, []string{"sherma", "hookctl"}))
+			drop(n, "unknown method %q%s (valid: sherma, hookctl)", n.Value, didYouMean(n.Value, []string{"sherma", "hookctl"}))
 		}
 	}
 }
@@ -151,19 +151,19 @@ func errorsUnwrapURL(err error) error {
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
 
 // allowedEnv reads the names headers may expand.
-func (l *loader) allowedEnv(n *yaml.Node, drop func(line, col int, format string, args ...any)) map[string]bool {
+func (l *loader) allowedEnv(n *yaml.Node, drop dropFunc) map[string]bool {
 	allowed := map[string]bool{}
 	if n == nil || isNull(n) {
 		return allowed
 	}
 	if n.Kind != yaml.SequenceNode {
-		drop(n.Line, n.Column, "allowed_env must be a list of variable names, not %s", describe(n))
+		drop(n, "allowed_env must be a list of variable names, not %s", describe(n))
 		return allowed
 	}
 	for _, item := range n.Content {
 		item = deref(item)
 		if item.Kind != yaml.ScalarNode || item.Tag != "!!str" || !isName(item.Value) {
-			drop(item.Line, item.Column, "allowed_env must list variable names, not %s", describe(item))
+			drop(item, "allowed_env must list variable names, not %s", describe(item))
 			continue
 		}
 		allowed[item.Value] = true
@@ -173,27 +173,27 @@ func (l *loader) allowedEnv(n *yaml.Node, drop func(line, col int, format string
 
 // headers reads a url hook's headers, expanding $VAR and ${VAR} from the names in allowed only:
 // a header must not become a way to send any of hookctl's environment to a server.
-func (l *loader) headers(n *yaml.Node, allowed map[string]bool, drop func(line, col int, format string, args ...any)) []Header {
+func (l *loader) headers(n *yaml.Node, allowed map[string]bool, drop dropFunc) []Header {
 	if isNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.MappingNode {
-		drop(n.Line, n.Column, "headers must be a mapping of header names to values, not %s", describe(n))
+		drop(n, "headers must be a mapping of header names to values, not %s", describe(n))
 		return nil
 	}
 	ps, ok := l.pairs(n, "")
 	if !ok {
-		drop(n.Line, n.Column, "headers cannot be read")
+		drop(n, "headers cannot be read")
 	}
 	var out []Header
 	for _, p := range ps {
 		k, v := p.key, deref(p.value)
 		if !isHeaderName(k.Value) {
-			drop(k.Line, k.Column, "invalid header name %q", k.Value)
+			drop(k, "invalid header name %q", k.Value)
 			continue
 		}
 		if v.Kind != yaml.ScalarNode || isNull(v) {
-			drop(v.Line, v.Column, "header %s must be a string, not %s", k.Value, describe(v))
+			drop(v, "header %s must be a string, not %s", k.Value, describe(v))
 			continue
 		}
 		var refused []string
@@ -206,11 +206,11 @@ func (l *loader) headers(n *yaml.Node, allowed map[string]bool, drop func(line, 
 			return val
 		})
 		if len(refused) > 0 {
-			drop(v.Line, v.Column, "header %s uses $%s, which allowed_env does not list", k.Value, refused[0])
+			drop(v, "header %s uses $%s, which allowed_env does not list", k.Value, refused[0])
 			continue
 		}
 		if strings.ContainsFunc(value, func(r rune) bool { return isControl(r) && r != '\t' }) {
-			drop(v.Line, v.Column, "header %s contains a control character (after $VAR expansion)", k.Value)
+			drop(v, "header %s contains a control character (after $VAR expansion)", k.Value)
 			continue
 		}
 		out = append(out, Header{Name: k.Value, Value: value, Written: v.Value})

@@ -34,10 +34,6 @@ type System struct {
 	Err error
 }
 
-// maxSystemConfig bounds the system config, as the person's and a project's are bounded
-// (SPEC 23.3).
-const maxSystemConfig = 1 << 20
-
 // NewSystemStore is the store of the system allowlist (and guard record): written with modes
 // that every person can read and only root can write, and trusted only when root owns it and
 // its folders.
@@ -69,7 +65,7 @@ func loadSystem(loc config.Locations, home, event string) *System {
 		sys.Err = fmt.Errorf("the system folder cannot be trusted: %w", err)
 		return sys
 	}
-	cfg, err := loadSystemConfig(loc.Config, home, event)
+	cfg, err := loadSystemConfig(home, event)
 	if err != nil {
 		sys.Err = err
 		return sys
@@ -89,20 +85,14 @@ func loadSystem(loc config.Locations, home, event string) *System {
 	return sys
 }
 
-// loadSystemConfig reads the system config.yaml, checked as opened: a missing one has no hooks.
-func loadSystemConfig(path, home, event string) (*config.Config, error) {
-	opts := config.Options{LookupEnv: config.SystemLookup(home), Event: event, Layer: config.LayerSystem}
-	data, fi, err := safefile.ReadFile(path, maxSystemConfig)
-	if errors.Is(err, fs.ErrNotExist) {
-		return config.Parse(path, nil, opts), nil
+// loadSystemConfig reads the system config.yaml as the system layer is read (config.Layers):
+// checked as opened, a missing one has no hooks.
+func loadSystemConfig(home, event string) (*config.Config, error) {
+	layer, ok := config.LayerOf(config.Layers(config.Sources{PersonHome: home, Event: event}), config.LayerSystem)
+	if !ok {
+		return nil, errors.New("this platform has no system level")
 	}
-	if err != nil {
-		return nil, fmt.Errorf("reading the system config %s: %w", path, err)
-	}
-	if err := safefile.CheckRootOwnedInfo(path, fi); err != nil {
-		return nil, fmt.Errorf("the system config cannot be trusted: %w", err)
-	}
-	return config.Parse(path, data, opts), nil
+	return layer.Read()
 }
 
 // checkTrust checks the file read (as opened, fi) and its folder: the person's own (or root's)

@@ -35,7 +35,7 @@ func repo(t *testing.T, cfg string, files map[string]string) (string, []config.H
 
 func load(t *testing.T, root string) []config.Hook {
 	t.Helper()
-	c, err := config.Load(filepath.Join(root, ".agent-hooks", "config.yaml"), config.Options{Layer: config.LayerProject})
+	c, err := config.Load(filepath.Join(root, ".agent-hooks", "config.yaml"), config.Options{Layer: config.LayerProject, Root: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,10 +54,10 @@ func load(t *testing.T, root string) []config.Hook {
 const guardConfig = `hooks:
   pre_tool_call:
     - matcher: Bash
-      command: ./guard.sh ./rules.txt
+      command: .agent-hooks/guard.sh .agent-hooks/rules.txt
       fail_closed: true
   post_tool_call:
-    - command: ./log.sh
+    - command: .agent-hooks/log.sh
 `
 
 func TestBuildVerify(t *testing.T) {
@@ -101,12 +101,12 @@ func TestBuildVerify(t *testing.T) {
 	}
 
 	// A hook the lock does not name is unlocked; a locked one gone from the config differs.
-	cfg := strings.Replace(guardConfig, "./log.sh", "./log.sh --verbose", 1)
+	cfg := strings.Replace(guardConfig, ".agent-hooks/log.sh", ".agent-hooks/log.sh --verbose", 1)
 	if err := os.WriteFile(filepath.Join(root, ".agent-hooks", "config.yaml"), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	results, unlocked = Verify(root, back, load(t, root))
-	if len(unlocked) != 1 || unlocked[0].Command != "./log.sh --verbose" || results[0].Match() || results[0].Hook != nil {
+	if len(unlocked) != 1 || unlocked[0].Command != ".agent-hooks/log.sh --verbose" || results[0].Match() || results[0].Hook != nil {
 		t.Errorf("changed command: %+v, unlocked %+v", results[0], unlocked)
 	}
 }
@@ -149,18 +149,20 @@ func TestLoadRefusesLinks(t *testing.T) {
 	}
 }
 
-// A project hook whose script lies outside the repository is not locked.
+// A project hook whose script lies outside the repository (through a link) is not locked,
+// whatever let it through.
 func TestBuildRefusesScriptOutside(t *testing.T) {
 	outside := filepath.Join(t.TempDir(), "g.sh")
 	if err := os.WriteFile(outside, []byte("#!/bin/sh\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	root, hooks := repo(t, "hooks:\n  pre_tool_call:\n    - command: ./g.sh\n", nil)
-	if err := os.Symlink(outside, filepath.Join(root, ".agent-hooks", "g.sh")); err != nil {
+	root, _ := repo(t, "hooks: {}\n", nil)
+	link := filepath.Join(root, ".agent-hooks", "g.sh")
+	if err := os.Symlink(outside, link); err != nil {
 		t.Fatal(err)
 	}
-	hooks = load(t, root)
-	if _, err := Build(root, hooks); err == nil || !strings.Contains(err.Error(), "outside the repository") {
+	h := config.Hook{Event: "pre_tool_call", Command: ".agent-hooks/g.sh", Argv: []string{link}, Script: link}
+	if _, err := Build(root, []config.Hook{h}); err == nil || !strings.Contains(err.Error(), "outside the repository") {
 		t.Errorf("Build: %v", err)
 	}
 }

@@ -69,11 +69,31 @@ func skipped(j job, h config.Hook, st consent.Status, detail error) (HookResult,
 		fix = fmt.Sprintf("review %s, then run: cd %s && hookctl hooks approve %s --event %s",
 			h.Script, config.ShellQuote(h.ProjectDir), config.ShellQuote(h.Command), h.Event)
 	}
+	fresh := false
+	if h.Layer == config.LayerProject {
+		// A project's hooks are approved in that project, all at once (SPEC 20). One never
+		// approved there is skipped, fail_closed or not: a fresh clone does not hold the
+		// person's agent hostage to its approval. Once approved, its guard is recorded, and a
+		// change blocks like any guard's.
+		fix = "review the project's hooks (.agent-hooks/), then, in the project, run: hookctl hooks approve --project"
+		if h.ProjectDir != "" {
+			fix = fmt.Sprintf("review the project's hooks (.agent-hooks/), then run: cd %s && hookctl hooks approve --project", config.ShellQuote(h.ProjectDir))
+		}
+		fresh = st == consent.StatusNotApproved
+		if fresh {
+			why = "not approved in this project"
+		}
+	}
 	msg := fmt.Sprintf("%s; %s", why, fix)
 	if detail != nil {
 		msg = fmt.Sprintf("%s: %v; %s", why, detail, fix)
 	}
 	var e effect
+	if fresh {
+		hr.Status, hr.Message = status, msg
+		e.warning = fmt.Sprintf("skipped hook %s on %s: %s", h.Command, h.Event, hr.Message)
+		return hr, e
+	}
 	j.tighten(h, &hr, &e, anomaly{status, msg, why})
 	e.warning = fmt.Sprintf("skipped hook %s on %s: %s", h.Command, h.Event, hr.Message)
 	return hr, e

@@ -47,7 +47,28 @@ func SystemDispatcher(sys *consent.System, personHome string, warn func(string))
 // What the system layer cannot hand across layers makes the call block, toward the guard: a
 // rewrite by a system hook, and a rewrite by the person's hooks of a call a system guard
 // judged (SPEC 23.2). sys nil is no system layer.
+//
+// project, when not nil, fires the project's layer after the person's (SPEC 20): it returns
+// nil when the project has nothing for the call. It is not fired once the person's layer
+// blocked.
 func Layered(sys *consent.System, personHome string, warn func(string), event string,
+	fire func(*Dispatcher) (*Result, error), person, project func() (*Result, error)) (*Result, error) {
+	res, err := layered(sys, personHome, warn, event, fire, person)
+	if err != nil || project == nil || res.Decision == DecisionBlock {
+		return res, err
+	}
+	pres, err := project()
+	if err != nil {
+		return nil, fmt.Errorf("the project layer: %w", err)
+	}
+	if pres == nil {
+		return res, nil
+	}
+	return joinProject(res, pres), nil
+}
+
+// layered fires the system layer, then the person's.
+func layered(sys *consent.System, personHome string, warn func(string), event string,
 	fire func(*Dispatcher) (*Result, error), person func() (*Result, error)) (*Result, error) {
 	if sys == nil {
 		return person()

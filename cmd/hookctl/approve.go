@@ -18,6 +18,9 @@ type approveOptions struct {
 	event   string
 	all     bool
 	system  bool // --system: root's hooks in the system folder
+	// project is --project: the hooks of the project the working folder is in, approved in
+	// that project's own approvals; without a COMMAND, every one of them.
+	project bool
 }
 
 // approveCommand builds `hooks approve`; runF, when not nil, receives the parsed options in
@@ -32,9 +35,15 @@ as written in the config; without --event every configured hook with that comman
 For a script named by a path, its sha256 is recorded: an edit needs a new approval.`,
 		Example: `  hookctl hooks approve ./block-destructive.sh
   hookctl hooks approve "~/.agent-hooks/guard.sh --strict" --event pre_tool_call
-  hookctl hooks approve --all`,
+  hookctl hooks approve --all
+  hookctl hooks approve --project   # in a repository: its .agent-hooks/config.yaml`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
+			case o.project && o.system:
+				return usageErrorf("--project and --system approve different levels: give one")
+			case o.project && len(args) == 0:
+				o.all = true
+				return nil
 			case o.all && len(args) > 0:
 				return usageErrorf("approve takes a COMMAND or --all, not both")
 			case o.all && o.event != "":
@@ -57,6 +66,7 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
 	cmd.Flags().StringVar(&o.event, "event", "", "approve the command for this event only")
 	cmd.Flags().BoolVar(&o.all, "all", false, "approve every configured hook")
 	cmd.Flags().BoolVar(&o.system, "system", false, "approve hooks of the system config ("+config.SystemDir+"), as root")
+	cmd.Flags().BoolVar(&o.project, "project", false, "approve the hooks of the project the working folder is in (.agent-hooks/config.yaml), for this project only; without COMMAND, all of them")
 	return cmd
 }
 
@@ -64,7 +74,7 @@ func (a *app) approveRun(o approveOptions) error {
 	if err := a.refuseUnderAgent("hooks approve"); err != nil {
 		return err
 	}
-	s, err := a.approveSession(o.system)
+	s, err := a.approveSession(o.system, o.project)
 	if err != nil {
 		return err
 	}
@@ -84,6 +94,11 @@ func (a *app) approveRun(o approveOptions) error {
 		}
 	} else if hooks, err = s.find(o.command, o.event); err != nil {
 		return err
+	}
+	if o.project {
+		if err := consent.CheckProjectHooks(s.cfg.Root, hooks); err != nil {
+			return failuref("%v", err)
+		}
 	}
 	// What is compared with the guard record and shown is what is written: read once.
 	ready, unreadable := s.store.Prepare(hooks)
@@ -115,7 +130,11 @@ func (a *app) approveRun(o approveOptions) error {
 
 // approveSession is the person's session, or with system the system level's, which only
 // root may change.
-func (a *app) approveSession(system bool) (*session, error) {
+func (a *app) approveSession(system, project bool) (*session, error) {
+	if project {
+		s, _, err := a.projectSession()
+		return s, err
+	}
 	if !system {
 		return a.session()
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -42,19 +41,24 @@ func (a *app) lockRun() error {
 	return nil
 }
 
-// projectHooks finds the project of the current folder and reads its hooks; a config with
-// errors is refused, as install refuses it: a lock of half a config would approve half.
+// projectHooks finds the project of the current folder and reads its hooks as a run reads the
+// project layer (config.Layers); a config with errors is refused, as install refuses it: a
+// lock of half a config would approve half.
 func (a *app) projectHooks() (string, []config.Hook, error) {
 	cwd, err := os.Getwd()
 	if err != nil {
 		return "", nil, failuref("finding the current folder: %w", err)
 	}
-	root, ok := projectRoot(cwd)
-	if !ok {
-		return "", nil, failuref("%s is in no repository (no .git in it or above it): a project's hooks live in its repository's .agent-hooks/config.yaml", terminalSafe(cwd))
+	loc, err := a.locations()
+	if err != nil {
+		return "", nil, err
 	}
-	path := filepath.Join(root, ".agent-hooks", "config.yaml")
-	cfg, err := config.Load(path, config.Options{Layer: config.LayerProject, LookupEnv: func(string) (string, bool) { return "", false }})
+	home, _ := a.home()
+	layer, ok := config.LayerOf(config.Layers(config.Sources{Person: loc, PersonHome: home, Lookup: a.lookupEnv, ProjectFrom: cwd}), config.LayerProject)
+	if !ok {
+		return "", nil, failuref("%s is in no project (no .git in it or above it, up to your home): a project's hooks live in its repository's .agent-hooks/config.yaml", terminalSafe(cwd))
+	}
+	cfg, err := layer.Read()
 	if err != nil {
 		return "", nil, failuref("%v", err)
 	}
@@ -68,18 +72,5 @@ func (a *app) projectHooks() (string, []config.Hook, error) {
 	for _, e := range cfg.AllEvents() {
 		hooks = append(hooks, cfg.HooksFor(e)...)
 	}
-	return root, hooks, nil
-}
-
-// projectRoot is the first folder from dir upward that holds .git (a folder, or a worktree's
-// file).
-func projectRoot(dir string) (string, bool) {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d, true
-		}
-		if d == filepath.Dir(d) {
-			return "", false
-		}
-	}
+	return layer.Root, hooks, nil
 }

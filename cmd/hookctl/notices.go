@@ -16,7 +16,7 @@ import (
 // start, in the channel the agent shows its user (SPEC 18.3, 23.5): hooks of the agent it will
 // skip as not approved (or changed since approval), guards that are not in force, and a guard's
 // event taken out of the agent's settings. Checked here, not at every call (SPEC 23.13).
-func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded bool) []string {
+func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded bool, from string) []string {
 	var out []string
 	// The whole config: a run reads only its event's entries.
 	cfg, err := a.loadConfigQuiet(loc)
@@ -42,6 +42,7 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 	if held.Err != nil {
 		out = append(out, fmt.Sprintf("hookctl: %v; the calls a guard could cover are blocked; at your own terminal: hookctl hooks doctor", held.Err))
 	}
+	out = append(out, a.projectNotices(d, loc, a.projectFrom(from))...)
 	for _, gap := range held.Gaps(cfg, "") {
 		out = append(out, fmt.Sprintf("hookctl: guard %s is not in force (%s); the calls it covered are blocked; at your own terminal: hookctl hooks doctor", gap.Guard, gap.Why))
 	}
@@ -53,6 +54,46 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 	s := &session{loc: loc, cfg: cfg}
 	for _, f := range a.unwiredFindings(s, wired, d) {
 		out = append(out, "hookctl: "+f.Message+"; "+f.Fix)
+	}
+	return out
+}
+
+// projectNotices are the session notices of the project the agent works in (SPEC 20): its
+// hooks skipped as not approved there, its config's errors, and its guards not in force.
+func (a *app) projectNotices(d *agent.Dialect, loc config.Locations, from string) []string {
+	p := a.projectLayer(loc, from, "", false)
+	if p == nil {
+		return nil
+	}
+	var out []string
+	if p.ConfigErr != nil {
+		out = append(out, fmt.Sprintf("hookctl: the project's hooks do not run: %v", p.ConfigErr))
+	}
+	if n := len(p.Config.Problems); n > 0 {
+		out = append(out, fmt.Sprintf("hookctl: the project's config has %d problem(s), first: %s; at your own terminal: hookctl hooks validate", n, p.Config.Problems[0]))
+	}
+	list, err := p.Store.Load()
+	if err != nil {
+		list = &consent.Allowlist{}
+	}
+	var skipped []string
+	for _, h := range p.Config.Hooks {
+		if !h.RunsUnder(d.Name) || a.projectBypass() {
+			continue
+		}
+		if c := list.Check(h); c.Status != consent.StatusApproved {
+			skipped = append(skipped, fmt.Sprintf("%s on %s (%s)", h.Command, h.Event, strings.ReplaceAll(string(c.Status), "_", " ")))
+		}
+	}
+	if len(skipped) > 0 {
+		out = append(out, fmt.Sprintf("hookctl skips %d hook(s) of the project %s not approved there: %s; to run them, review .agent-hooks/ and approve them at your own terminal, in the project: hookctl hooks approve --project",
+			len(skipped), p.Root, strings.Join(skipped, "; ")))
+	}
+	if p.GuardErr != nil {
+		out = append(out, fmt.Sprintf("hookctl: the project's %v; the calls a guard could cover are blocked", p.GuardErr))
+	}
+	for _, gap := range consent.Gaps(p.Guards, p.Config, "") {
+		out = append(out, fmt.Sprintf("hookctl: project guard %s is not in force (%s); the calls it covered are blocked; at your own terminal, in the project: hookctl hooks doctor", gap.Guard, gap.Why))
 	}
 	return out
 }

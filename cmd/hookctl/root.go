@@ -149,7 +149,8 @@ func (a *app) loadConfigQuiet(loc config.Locations) (*config.Config, error) {
 // (all of them for ""): a run needs no more, and other events' problems are for list, doctor
 // and validate.
 func (a *app) loadEventConfig(loc config.Locations, event string) (*config.Config, error) {
-	cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv, Event: event})
+	person, _ := config.LayerOf(config.Layers(config.Sources{Person: loc, Lookup: a.lookupEnv, Event: event}), config.LayerUser)
+	cfg, err := person.Read()
 	if err != nil {
 		return nil, failuref("%v", err)
 	}

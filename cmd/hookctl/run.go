@@ -188,7 +188,8 @@ func (a *app) run(o runOptions) error {
 		}
 		return res, nil
 	}
-	res, err := runner.Layered(sys, a.personHome(), a.warnFunc(), o.event, system, person)
+	project := a.projectFire(loc, a.projectFrom(payload.Cwd), o.event, in, system)
+	res, err := runner.Layered(sys, a.personHome(), a.warnFunc(), o.event, system, person, project)
 	if err != nil {
 		return dispatchError(err)
 	}

@@ -204,12 +204,13 @@ func (r *agentRun) dispatch(ctx context.Context, in *interruption) (*runner.Resu
 		}
 		return res, nil
 	}
-	return runner.Layered(r.sys, r.personHome(), r.warnFunc(), r.event, system, person)
+	project := r.projectFire(r.loc, r.projectFrom(r.call.Cwd), r.event, in, system)
+	return runner.Layered(r.sys, r.personHome(), r.warnFunc(), r.event, system, person, project)
 }
 
 // addNotices adds hookctl's once-a-session notices to the session start's answer.
 func (r *agentRun) addNotices(res *runner.Result) {
-	notices := r.sessionNotices(r.dialect, r.loc, r.o.guarded)
+	notices := r.sessionNotices(r.dialect, r.loc, r.o.guarded, r.call.Cwd)
 	for i, n := range notices {
 		notices[i] = terminalSafe(n)
 	}

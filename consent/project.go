@@ -1,0 +1,154 @@
+package consent
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/hookctl/hookctl/config"
+)
+
+// Consent per project (SPEC 20, 23.8). A repository's hooks are approved per project: each
+// project has its own approvals file in the hookctl home, projects/SHA.json (SHA the sha256
+// of the project's root, links resolved), with its own guard record beside it
+// (projects/SHA.guards.json). It is a Store like the person's allowlist: the same locking,
+// atomic writes, owner-only modes and trust checks; one that is corrupt approves nothing and
+// is never written over. Its approvals are keyed by (event, command) within the project and
+// pin the content of every file a command names, as the person's do. Nothing of a fresh
+// clone is approved: only the person approves a project's hooks, in that project (hookctl
+// hooks approve --project, or the prompt), and never hooks_auto_accept.
+
+// ProjectsDir is the folder of the projects' approvals in the hookctl home.
+func ProjectsDir(home string) string { return filepath.Join(home, "projects") }
+
+// ProjectKey is the name a project's approvals are filed under: the sha256 of its root, links
+// resolved, so that one repository reached by two paths is one project.
+func ProjectKey(root string) string {
+	sum := sha256.Sum256([]byte(canonicalRoot(root)))
+	return hex.EncodeToString(sum[:])
+}
+
+// ProjectStorePath is the approvals file of the project at root.
+func ProjectStorePath(home, root string) string {
+	return filepath.Join(ProjectsDir(home), ProjectKey(root)+".json")
+}
+
+// ProjectStore is the store of the approvals of the project at root (its guard record is
+// beside it, GuardPath).
+func ProjectStore(home, root string) *Store {
+	return NewStore(ProjectStorePath(home, root))
+}
+
+func canonicalRoot(root string) string {
+	if abs, err := filepath.Abs(root); err == nil {
+		root = abs
+	}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		return real
+	}
+	return filepath.Clean(root)
+}
+
+// ErrNotProjectHook marks a hook handed to ApproveProject that is not a hook of that project's
+// config: the person's, the system's, or one naming a file outside the repository.
+var ErrNotProjectHook = errors.New("not a hook of this project")
+
+// ApproveProject approves hooks of the project at root (the person's consent: callers refuse
+// when an agent runs them), each pinned to the content of its files as they are now, and
+// records the guards among them in the project's guard record. Every hook must come from that
+// project's config (config.Layers' project layer, Hook.Layer config.LayerProject) and name
+// files inside root only; otherwise nothing is written and the error wraps ErrNotProjectHook.
+// A hook whose files cannot be read is an error naming it, and nothing is written.
+func ApproveProject(home, root string, hooks []config.Hook) ([]Approval, error) {
+	if err := CheckProjectHooks(root, hooks); err != nil {
+		return nil, err
+	}
+	return ProjectStore(home, root).Approve(hooks...)
+}
+
+// CheckProjectHooks says whether every hook is one of the project at root: loaded from its
+// config, and naming files inside root alone (checked again here, against a later link).
+func CheckProjectHooks(root string, hooks []config.Hook) error {
+	base := canonicalRoot(root)
+	for _, h := range hooks {
+		if h.Layer != config.LayerProject || h.Remote() {
+			return fmt.Errorf("%w: %s on %s is a %s hook", ErrNotProjectHook, h.Command, h.Event, layerName(h.Layer))
+		}
+		files := append([]string{}, h.Files...)
+		if h.Script != "" {
+			files = append(files, h.Script)
+		}
+		for _, f := range files {
+			if !insideRoot(base, f) {
+				return fmt.Errorf("%w: %s on %s names %s, outside the repository %s", ErrNotProjectHook, h.Command, h.Event, f, root)
+			}
+		}
+	}
+	return nil
+}
+
+func layerName(layer string) string {
+	if layer == "" {
+		return config.LayerUser
+	}
+	return layer
+}
+
+// insideRoot reports whether path, links resolved, lies inside root (canonical).
+func insideRoot(root, path string) bool {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		real = filepath.Clean(path)
+	}
+	rel, err := filepath.Rel(root, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel)
+}
+
+// Project is a repository's layer as a run sees it (SPEC 20).
+type Project struct {
+	// Root is the repository's root; Store holds its approvals and guard record.
+	Root  string
+	Store *Store
+	// Config is its config (hooks marked config.LayerProject), config.Unread's when the file
+	// cannot be read or trusted (ConfigErr says why): a recorded guard then blocks what it
+	// covered, and no hook of the file runs.
+	Config    *config.Config
+	ConfigErr error
+	// Guards are the recorded guards of the project (of the event a run fires); GuardErr, a
+	// guard record that cannot be read or trusted, blocks every event a guard could cover.
+	Guards   []Guard
+	GuardErr error
+}
+
+// LoadProject reads the project layer (config.Layers' LayerProject) for a run of event (""
+// for every event, as list, doctor and validate read it). For a run it returns nil, having
+// read no more than the config and the guard record, when the project has nothing for the
+// event: its config holds no entry of it and no recorded guard of the project covers it (SPEC
+// 23.13).
+func LoadProject(home string, layer config.Layer, event string) *Project {
+	p := &Project{Root: layer.Root, Store: ProjectStore(home, layer.Root)}
+	p.Config, p.ConfigErr = layer.Read()
+	if p.ConfigErr != nil {
+		p.Config = config.Unread(layer.Path)
+		p.Config.Root, p.Config.Dir = layer.Root, layer.Root
+	}
+	if event == "" || config.GuardEvent(event) {
+		p.Guards, p.GuardErr = p.Store.Guards()
+		if event != "" {
+			var of []Guard
+			for _, g := range p.Guards {
+				if g.Event == event {
+					of = append(of, g)
+				}
+			}
+			p.Guards = of
+		}
+	}
+	if event != "" && !p.Config.HasHooks(event) && len(p.Guards) == 0 && p.GuardErr == nil && p.ConfigErr == nil && len(p.Config.Problems) == 0 {
+		return nil
+	}
+	return p
+}

@@ -1,0 +1,205 @@
+package consent
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/hookctl/hookctl/config"
+)
+
+// projectRepo makes a repository at dir/name with a guard script and its config, and returns
+// its root and the project layer's config as a run reads it.
+func projectRepo(t *testing.T, dir, name string) (string, *config.Config) {
+	t.Helper()
+	root := filepath.Join(dir, name)
+	for _, d := range []string{filepath.Join(root, ".git"), filepath.Join(root, ".agent-hooks")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeScript(t, filepath.Join(root, ".agent-hooks"), "guard.sh", "#!/bin/sh\nexit 2\n")
+	yaml := "hooks:\n  pre_tool_call:\n    - command: .agent-hooks/guard.sh\n      fail_closed: true\n"
+	if err := os.WriteFile(config.ProjectConfigPath(root), []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root, readProjectConfig(t, root)
+}
+
+func readProjectConfig(t *testing.T, root string) *config.Config {
+	t.Helper()
+	layer, ok := config.LayerOf(config.Layers(config.Sources{ProjectFrom: root}), config.LayerProject)
+	if !ok {
+		t.Fatalf("no project at %s", root)
+	}
+	cfg, err := layer.Read()
+	if err != nil || len(cfg.Hooks) != 1 {
+		t.Fatalf("project config: %v %+v", err, cfg)
+	}
+	return cfg
+}
+
+func projectStatus(t *testing.T, home, root string, h config.Hook) Status {
+	t.Helper()
+	list, err := ProjectStore(home, root).Load()
+	if err != nil {
+		return StatusNotApproved
+	}
+	return list.Check(h).Status
+}
+
+// TestProjectApproval: an approval is the project's alone (keyed by its root), pins content,
+// records the guard in the project's record, and never reaches the person's allowlist.
+func TestProjectApproval(t *testing.T) {
+	home, base := t.TempDir(), t.TempDir()
+	a, cfgA := projectRepo(t, base, "a")
+	b, cfgB := projectRepo(t, base, "b")
+	ha, hb := cfgA.Hooks[0], cfgB.Hooks[0]
+	if ha.Command != hb.Command {
+		t.Fatal("the two projects' commands differ")
+	}
+	if projectStatus(t, home, a, ha) != StatusNotApproved {
+		t.Fatal("a fresh clone's hook is approved")
+	}
+	if _, err := ApproveProject(home, a, []config.Hook{ha}); err != nil {
+		t.Fatal(err)
+	}
+	if got := projectStatus(t, home, a, ha); got != StatusApproved {
+		t.Errorf("project a after approval: %s", got)
+	}
+	if got := projectStatus(t, home, b, hb); got != StatusNotApproved {
+		t.Errorf("project b, same command, approved only in a: %s", got)
+	}
+	guards, err := ProjectStore(home, a).Guards()
+	if err != nil || len(guards) != 1 || guards[0].Command != ha.Command {
+		t.Errorf("project a's guards: %v %v", guards, err)
+	}
+	if _, err := os.Stat(filepath.Join(home, "allowlist.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the person's allowlist was written: %v", err)
+	}
+	if fi, err := os.Stat(ProjectStorePath(home, a)); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("project approvals file: %v %v", fi, err)
+	}
+	// The same repository through a link is the same project.
+	link := filepath.Join(base, "link")
+	if err := os.Symlink(a, link); err != nil {
+		t.Fatal(err)
+	}
+	if ProjectStorePath(home, link) != ProjectStorePath(home, a) {
+		t.Error("a link to the repository is another project")
+	}
+
+	// An edit of the script: changed, in a only.
+	writeScript(t, filepath.Join(a, ".agent-hooks"), "guard.sh", "#!/bin/sh\nexit 0\n")
+	if got := projectStatus(t, home, a, ha); got != StatusChanged {
+		t.Errorf("project a after an edit: %s", got)
+	}
+}
+
+// TestApproveProjectRefuses: the person's hooks, and hooks naming files outside the root, are
+// no project's to approve; nothing is written.
+func TestApproveProjectRefuses(t *testing.T) {
+	home, base := t.TempDir(), t.TempDir()
+	a, cfgA := projectRepo(t, base, "a")
+	_, cfgB := projectRepo(t, base, "b")
+	person := cfgA.Hooks[0]
+	person.Layer = config.LayerUser
+	for name, h := range map[string]config.Hook{"the person's": person, "another project's": cfgB.Hooks[0]} {
+		if _, err := ApproveProject(home, a, []config.Hook{h}); !errors.Is(err, ErrNotProjectHook) {
+			t.Errorf("%s hook: %v", name, err)
+		}
+	}
+	if _, err := os.Stat(ProjectStorePath(home, a)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused approval wrote: %v", err)
+	}
+}
+
+// TestProjectCorrupt: a corrupt project approvals file approves nothing and is never written
+// over.
+func TestProjectCorrupt(t *testing.T) {
+	home, base := t.TempDir(), t.TempDir()
+	a, cfgA := projectRepo(t, base, "a")
+	path := ProjectStorePath(home, a)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ProjectStore(home, a).Load(); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("load: %v", err)
+	}
+	if got := projectStatus(t, home, a, cfgA.Hooks[0]); got == StatusApproved {
+		t.Error("a corrupt file approves")
+	}
+	if _, err := ApproveProject(home, a, cfgA.Hooks); err == nil {
+		t.Error("approving over a corrupt file succeeded")
+	}
+	if data, _ := os.ReadFile(path); string(data) != "{not json" {
+		t.Errorf("the corrupt file was written over: %q", data)
+	}
+}
+
+// TestProjectConcurrentApprovals: writers of two projects and of one project at once lose no
+// approval and leave whole files.
+func TestProjectConcurrentApprovals(t *testing.T) {
+	home, base := t.TempDir(), t.TempDir()
+	roots := map[string]*config.Config{}
+	for _, name := range []string{"a", "b", "c"} {
+		root, cfg := projectRepo(t, base, name)
+		roots[root] = cfg
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 30)
+	for i := 0; i < 10; i++ {
+		for root, cfg := range roots {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if _, err := ApproveProject(home, root, cfg.Hooks); err != nil {
+					errs <- err
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	for root, cfg := range roots {
+		if got := projectStatus(t, home, root, cfg.Hooks[0]); got != StatusApproved {
+			t.Errorf("%s: %s", root, got)
+		}
+		if _, err := ProjectStore(home, root).Guards(); err != nil {
+			t.Errorf("%s guards: %v", root, err)
+		}
+	}
+}
+
+// TestLoadProjectSkips: a run of an event the project has no entry for, and no guard of,
+// reads no more and gets no layer (SPEC 23.13); one its recorded guard covers gets it, with
+// the config's error standing for its hooks.
+func TestLoadProjectSkips(t *testing.T) {
+	home, base := t.TempDir(), t.TempDir()
+	a, cfgA := projectRepo(t, base, "a")
+	layer, _ := config.LayerOf(config.Layers(config.Sources{ProjectFrom: a}), config.LayerProject)
+	if p := LoadProject(home, layer, "post_tool_call"); p != nil {
+		t.Errorf("post_tool_call: %+v", p)
+	}
+	if p := LoadProject(home, layer, "pre_tool_call"); p == nil || !p.Config.HasHooks("pre_tool_call") {
+		t.Errorf("pre_tool_call: %+v", p)
+	}
+	if _, err := ApproveProject(home, a, cfgA.Hooks); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(config.ProjectConfigPath(a), []byte("hooks: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := LoadProject(home, layer, "pre_tool_call")
+	if p == nil || len(p.Guards) != 1 || len(Gaps(p.Guards, p.Config, "pre_tool_call")) != 1 {
+		t.Fatalf("broken config with a recorded guard: %+v", p)
+	}
+}
