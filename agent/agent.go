@@ -93,6 +93,9 @@ type Dialect struct {
 	// ExitWriter says the agent reads no answer on stdout: the writer's output is the reason
 	// of a refusal, which hookctl prints on stderr with exit status 2 (Windsurf).
 	ExitWriter bool
+	// ExitIgnored says the agent reads no exit status of its hooks: only an answer on stdout
+	// refuses (Cline's cancel).
+	ExitIgnored bool
 	// Exit2Stdout lets the message of an exit status 2 come from stdout's JSON before stderr
 	// (Hermes); the other agents read stderr only.
 	Exit2Stdout bool

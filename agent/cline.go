@@ -57,6 +57,7 @@ var cline = Dialect{
 	TimeoutUnit:   time.Second,
 	Fields:        Fields{Session: "taskId", CwdList: "workspaceRoots"},
 	EventFromArgs: true,
+	ExitIgnored:   true,
 	base:          `"clineVersion":"3.0.65","timestamp":"2026-01-01T00:00:00.000Z","userId":"test-user","agent_id":"test-agent","parent_agent_id":null`,
 	Reader:        readCline,
 	Writer:        writeCline,

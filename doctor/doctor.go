@@ -88,6 +88,11 @@ type Doctor struct {
 	// SmokeDialect, when Agent is nil, picks the dialect of a hook's smoke run and says why
 	// (hooks test's rule: the one agent wired to the event); nil, or a nil dialect, is hermes.
 	SmokeDialect func(h config.Hook) (*agent.Dialect, string)
+	// Bypass, when not "", names what makes the runs doctor speaks of run every hook without
+	// approval (--accept-hooks, HOOKCTL_ACCEPT_HOOKS, the wiring's --accept-hooks): a hook not
+	// approved, or changed, then runs, which doctor says instead of an error (SPEC 20). A
+	// recorded guard's change is never bypassed (GuardFindings).
+	Bypass string
 }
 
 // Examine checks every hook and the allowlist.
@@ -207,14 +212,17 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 	// Consent.
 	c := list.Check(h)
 	approve := fmt.Sprintf("hookctl hooks approve %s --event %s", config.ShellQuote(h.Command), h.Event)
-	switch c.Status {
-	case consent.StatusNotApproved:
+	switch {
+	case d.Bypass != "" && c.Status != consent.StatusApproved:
+		f(SeverityWarning, "consent", fmt.Sprintf("%s, and it runs all the same: %s accepts every hook", strings.TrimSuffix(c.Reason, "."), d.Bypass),
+			"to run it only once it is reviewed: "+approve)
+	case c.Status == consent.StatusNotApproved:
 		msg := "not approved: it will not run"
 		if d.Config.AutoAccept {
 			msg = "not approved (it runs only because hooks_auto_accept is true)"
 		}
 		f(SeverityError, "consent", msg, "review it, then: "+approve)
-	case consent.StatusChanged:
+	case c.Status == consent.StatusChanged:
 		f(SeverityError, "consent", c.Reason, "review the change, then: "+approve)
 	}
 	if c.Status != consent.StatusNotApproved {

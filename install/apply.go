@@ -27,6 +27,9 @@ type Target struct {
 	// Comments says the agent reads comments in the file (Gemini CLI): hookctl reads them
 	// too, and keeps them byte for byte.
 	Comments bool
+	// Portable marks a project's committed wiring (RunFlags.ProjectWiring): each entry finds
+	// hookctl on PATH and refuses the call where there is none (portable.go).
+	Portable bool
 	// EventArg makes each entry's command name its event (CommandFor).
 	EventArg bool
 	// HookFiles says Path is a folder of executables named after the events (Cline); Events

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/internal/safefile"
 )
 
@@ -22,10 +23,15 @@ import (
 const hookFileMarker = "# Written by `hookctl install "
 
 // HookFile is the text of the file install writes for the entry w: a shell script that runs
-// hookctl with the event's name.
+// hookctl with the event's name; in a project's wiring, the event's guard comes first, on a
+// line of its own (portable.go).
 func (t Target) HookFile(w Want) []byte {
-	return fmt.Appendf(nil, "#!/bin/sh\n%s%s`: %s runs it for its %s hooks, and `hookctl uninstall %s` removes it.\nexec %s\n",
-		hookFileMarker, t.Agent, t.Agent, w.Event, t.Agent, EntryCommand(t, w))
+	guard := ""
+	if d, err := agent.Lookup(t.Agent); err == nil && t.Portable {
+		guard = missingGuard(d, w.Event) + "\n"
+	}
+	return fmt.Appendf(nil, "#!/bin/sh\n%s%s`: %s runs it for its %s hooks, and `hookctl uninstall %s` removes it.\n%sexec %s\n",
+		hookFileMarker, t.Agent, t.Agent, w.Event, t.Agent, guard, EntryCommand(t, w))
 }
 
 // hookFileCommand is the hookctl command line of a file ownHookFile accepts.
@@ -34,10 +40,17 @@ func hookFileCommand(data []byte) string {
 	return strings.TrimPrefix(lines[len(lines)-1], "exec ")
 }
 
-// ownHookFile reports whether data is a file install wrote for the agent: the marker, then
-// one exec of hookctl (any path) with run --agent AGENT EVENT, and nothing else.
+// ownHookFile reports whether data is a file install wrote for the agent: the marker, the
+// event's guard in a project's wiring, then one exec of hookctl (any path) with run --agent
+// AGENT EVENT, and nothing else.
 func ownHookFile(data []byte, t Target, event string) bool {
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) == 4 {
+		if !isGuard(lines[2]) {
+			return false
+		}
+		lines = append(lines[:2], lines[3])
+	}
 	if len(lines) != 3 || lines[0] != "#!/bin/sh" || !strings.HasPrefix(lines[1], hookFileMarker+t.Agent+"`") {
 		return false
 	}

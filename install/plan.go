@@ -155,7 +155,7 @@ func Dispatch(cfg *config.Config, hooks []config.Hook) time.Duration {
 // hooks folder) at path, with entries that run the hookctl at bin.
 func TargetFor(d *agent.Dialect, path, bin string, f RunFlags) Target {
 	t := Target{Agent: d.Name, Path: path, Layout: LayoutOf(d), Command: CommandLine(bin, d.Name, f),
-		Name: filepath.Base(bin), EventArg: d.EventFromArgs, HookFiles: d.HookFiles, Comments: d.SettingsComments}
+		Name: filepath.Base(bin), EventArg: d.EventFromArgs, Portable: f.ProjectWiring, HookFiles: d.HookFiles, Comments: d.SettingsComments}
 	if d.HookFiles {
 		for _, m := range d.Events {
 			t.Events = append(t.Events, m.AgentEvent)

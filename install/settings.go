@@ -186,6 +186,11 @@ type RunFlags struct {
 	Guarded bool
 	// AcceptHooks is a CI machine's --accept-hooks, written into its wiring (SPEC 23.1).
 	AcceptHooks bool
+	// ProjectWiring marks a project's committed wiring (install --project): hookctl from
+	// PATH behind a guard that refuses the call where there is none (portable.go), and
+	// --project-wiring, which makes the run give way to the person's own wiring of the same
+	// event, so that each hook runs once per call (SPEC 20, 23.11).
+	ProjectWiring bool
 }
 
 // ownCommand is an entry hookctl's install wrote, as parseOwn reads it.
@@ -194,19 +199,23 @@ type ownCommand struct {
 	flags    RunFlags
 	deadline int64 // 0 for none (older hookctl wrote none)
 	event    string
+	// guarded says the command starts with a project wiring's guard (portable.go).
+	guarded bool
 }
 
 // parseOwn reads command as an entry hookctl's install writes for the agent:
 // `'/path/to/hookctl' run --agent AGENT [--system] [--home H] [--allowlist A] [--config C] [--guarded]
-// [--accept-hooks] [--deadline N] [EVENT]`, the flags in that order, each at most once; older
-// hookctl wrote fewer flags. The binary may be at any path (a moved binary's entry is still
+// [--accept-hooks] [--project-wiring] [--deadline N] [EVENT]`, the flags in that order, each at
+// most once; older hookctl wrote fewer flags. A project's wiring puts the guard of one of the
+// agent's events and `; exec ` before `hookctl run` (portable.go). The binary may be at any path (a moved binary's entry is still
 // hookctl's, to be replaced); name is this binary's file name, in case it is not "hookctl".
 // The last word names the event for agents whose payload does not (Copilot CLI, Cline), and
 // only for them.
 func parseOwn(command, agentName, name string) (ownCommand, bool) {
 	var o ownCommand
+	command, guarded := cutGuard(command)
 	words, err := shlex.Split(command)
-	if err != nil || len(words) < 4 {
+	if err != nil || len(words) < 4 || guarded && words[0] != PortableBinary {
 		return o, false
 	}
 	base := filepath.Base(words[0])
@@ -214,6 +223,7 @@ func parseOwn(command, agentName, name string) (ownCommand, bool) {
 		return o, false
 	}
 	o.binary = words[0]
+	o.guarded = guarded
 	rest := words[4:]
 	if d, lerr := agent.Lookup(agentName); lerr == nil && d.EventFromArgs {
 		if len(rest) == 0 || !d.HasEvent(rest[len(rest)-1]) {
@@ -221,7 +231,7 @@ func parseOwn(command, agentName, name string) (ownCommand, bool) {
 		}
 		o.event, rest = rest[len(rest)-1], rest[:len(rest)-1]
 	}
-	order := []string{"--system", "--home", "--allowlist", "--config", "--guarded", "--accept-hooks", "--deadline"}
+	order := []string{"--system", "--home", "--allowlist", "--config", "--guarded", "--accept-hooks", "--project-wiring", "--deadline"}
 	for len(rest) > 0 {
 		i := slices.Index(order, rest[0])
 		if i < 0 {
@@ -238,6 +248,9 @@ func parseOwn(command, agentName, name string) (ownCommand, bool) {
 			continue
 		case "--accept-hooks":
 			o.flags.AcceptHooks, rest = true, rest[1:]
+			continue
+		case "--project-wiring":
+			o.flags.ProjectWiring, rest = true, rest[1:]
 			continue
 		}
 		if len(rest) < 2 || rest[1] == "" {
@@ -270,6 +283,12 @@ func IsOwnCommand(command, agentName, name string) bool {
 	return ok
 }
 
+// ownFlags returns the flags of an entry hookctl's install wrote (parseOwn).
+func ownFlags(command, agentName string) RunFlags {
+	o, _ := parseOwn(command, agentName, "")
+	return o.flags
+}
+
 // OwnDeadline returns the --deadline of an entry hookctl's install wrote, false when it has
 // none (older hookctl wrote none) or the command is no such entry.
 func OwnDeadline(command, agentName string) (int64, bool) {
@@ -282,8 +301,10 @@ func deadlineWord(flag, value string) (int64, bool) {
 	return n, flag == "--deadline" && err == nil && n > 0 && value == strconv.FormatInt(n, 10)
 }
 
-// OwnBinary returns the hookctl binary path of an entry IsOwnCommand accepts.
+// OwnBinary returns the hookctl binary path of an entry IsOwnCommand accepts: PortableBinary,
+// a name looked up on PATH, for a project's wiring.
 func OwnBinary(command string) string {
+	command, _ = cutGuard(command)
 	words, err := shlex.Split(command)
 	if err != nil || len(words) == 0 {
 		return ""
@@ -293,8 +314,12 @@ func OwnBinary(command string) string {
 
 // CommandLine is the command an entry runs: hookctl at bin, single-quoted for the agent's
 // shell, with `run --agent AGENT` and the flags f; each entry adds its deadline (EntryCommand).
+// A project's wiring (f.ProjectWiring) runs PortableBinary from PATH, whatever bin is.
 func CommandLine(bin, agent string, f RunFlags) string {
-	command := shellQuote(bin) + " run --agent " + agent
+	if f.ProjectWiring {
+		bin = PortableBinary
+	}
+	command := quoteBinary(bin) + " run --agent " + agent
 	if f.System {
 		command += " --system"
 	}
@@ -309,13 +334,36 @@ func CommandLine(bin, agent string, f RunFlags) string {
 	if f.AcceptHooks {
 		command += " --accept-hooks"
 	}
+	if f.ProjectWiring {
+		command += " --project-wiring"
+	}
 	return command
+}
+
+// quoteBinary is bin as the agent's shell must read it: single-quoted, except the bare name a
+// project's wiring looks up on PATH.
+func quoteBinary(bin string) string {
+	if bin == PortableBinary {
+		return bin
+	}
+	return shellQuote(bin)
 }
 
 // EntryCommand is the command of the entry w: the target's command line with
 // `--deadline N`, the seconds the agent waits for it, so that hookctl ends its hooks before
-// the agent gives up on it; then the event, where the agent's payload does not name it.
+// the agent gives up on it; then the event, where the agent's payload does not name it. A
+// project's wiring (t.Portable) puts the event's guard before it, for the agent's shell; in a
+// hook file (Cline) the guard has a line of its own (HookFile).
 func EntryCommand(t Target, w Want) string {
+	command := runLine(t, w)
+	if d, err := agent.Lookup(t.Agent); err == nil && t.Portable && !t.HookFiles {
+		command = missingGuard(d, w.Event) + guardSep + command
+	}
+	return command
+}
+
+// runLine is the hookctl command line of the entry w, without a project wiring's guard.
+func runLine(t Target, w Want) string {
 	command := t.Command + " --deadline " + strconv.FormatInt(w.Deadline, 10)
 	if t.EventArg {
 		command += " " + shellQuote(w.Event)

@@ -27,6 +27,16 @@ func target(t *testing.T, name, path string) Target {
 	return Target{Agent: name, Path: path, Layout: LayoutOf(d), Command: CommandLine(testBin, name, RunFlags{}), Name: "hookctl"}
 }
 
+// projectTarget is a project's committed wiring (install --project) of the agent at path.
+func projectTarget(t *testing.T, name, path string) Target {
+	t.Helper()
+	d, err := agent.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return TargetFor(d, path, testBin, RunFlags{ProjectWiring: true})
+}
+
 // agentOf names the agent of a golden file by its prefix.
 func agentOf(file string) string {
 	name := strings.SplitN(filepath.Base(file), "_", 2)[0]
@@ -55,6 +65,9 @@ func TestSettingsGolden(t *testing.T) {
 			verify, _ := d.InstallEvent("pre_verify")
 			path := filepath.Join(t.TempDir(), "settings.json")
 			tg := target(t, name, path)
+			if strings.Contains(file, "_project") {
+				tg = projectTarget(t, name, path)
+			}
 			before, hasBefore := section(ar, "before.json")
 			if hasBefore {
 				if strings.Contains(string(ar.Comment), "no final newline") {
@@ -175,6 +188,15 @@ func TestIsOwnCommand(t *testing.T) {
 		{"/usr/bin/hookctl run --agent codex --home /h --home /g --deadline 23", false, 0},
 		{"/usr/bin/hookctl run --agent codex --home --deadline 23", false, 0},
 		{"/usr/bin/hookctl run --agent codex --home '' --deadline 23", false, 0},
+		// A project's wiring: a guard, then hookctl from PATH; a guard another hookctl
+		// version wrote, with other words, is still hookctl's (install replaces it).
+		{"command -v hookctl >/dev/null 2>&1 || { printf '%s\\n' 'no hookctl' >&2; exit 2; }; exec hookctl run --agent codex --project-wiring --deadline 7", true, 7},
+		{"command -v hookctl >/dev/null 2>&1 || { exit 2; }; exec hookctl run --agent codex --project-wiring --deadline 7", true, 7},
+		{"command -v hookctl >/dev/null 2>&1 || { exit 2; }; exec /usr/bin/hookctl run --agent codex --deadline 7", false, 0},
+		{"command -v hookctl >/dev/null 2>&1 || { exit 2; }; exec hookctl run --agent codex --project-wiring --deadline 7; rm -rf ~", false, 0},
+		{"command -v hookctl >/dev/null 2>&1 && exec hookctl run --agent codex --project-wiring --deadline 7", false, 0},
+		{"/usr/bin/hookctl run --agent codex --guarded --accept-hooks --project-wiring --deadline 5", true, 5},
+		{"/usr/bin/hookctl run --agent codex --project-wiring --accept-hooks --deadline 5", false, 0},
 	} {
 		if got := IsOwnCommand(tc.command, "codex", "hookctl"); got != tc.own {
 			t.Errorf("IsOwnCommand(%q) = %v, want %v", tc.command, got, tc.own)

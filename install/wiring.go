@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,6 +26,8 @@ type Wiring struct {
 	Timeout    *int64 `json:"timeout"`
 	// Deadline is the entry's --deadline, nil when it has none (an older hookctl wrote it).
 	Deadline *int64 `json:"deadline"`
+	// AcceptHooks says the entry runs hookctl with --accept-hooks (a CI machine's wiring).
+	AcceptHooks bool `json:"accept_hooks"`
 }
 
 // Scan finds hookctl's entries in every agent's user settings (under home) and project
@@ -79,6 +82,7 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 		if n, ok := OwnDeadline(e.command, d.Name); ok {
 			w.Deadline = &n
 		}
+		w.AcceptHooks = ownFlags(e.command, d.Name).AcceptHooks
 		out = append(out, w)
 	}
 	return out, nil
@@ -141,7 +145,20 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 		}
 		var missing []string
 		for _, w := range ws {
-			if _, err := os.Stat(w.Binary); err != nil && !slices.Contains(missing, w.Binary) {
+			if slices.Contains(missing, w.Binary) {
+				continue
+			}
+			if w.Binary == PortableBinary {
+				// A project's wiring: hookctl from PATH where the agent runs it.
+				if _, err := exec.LookPath(w.Binary); err != nil {
+					missing = append(missing, w.Binary)
+					out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "agent_wiring",
+						Message: fmt.Sprintf("%s runs hookctl from PATH, and there is none on this PATH: %s refuses every call it guards", file, d.Title),
+						Fix:     "install hookctl (" + InstallDocs + ") and put it on PATH"})
+				}
+				continue
+			}
+			if _, err := os.Stat(w.Binary); err != nil {
 				missing = append(missing, w.Binary)
 				out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "agent_wiring",
 					Message: fmt.Sprintf("%s runs hookctl at %s, which does not exist: no hook runs under %s", file, w.Binary, d.Title),
@@ -175,6 +192,7 @@ func scanHookFiles(d *agent.Dialect, scope, path, name string) ([]Wiring, error)
 		if n, ok := OwnDeadline(command, d.Name); ok {
 			w.Deadline = &n
 		}
+		w.AcceptHooks = ownFlags(command, d.Name).AcceptHooks
 		out = append(out, w)
 	}
 	return out, nil

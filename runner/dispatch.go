@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -387,7 +388,15 @@ func (d *Dispatcher) admit(ctx context.Context, f *firing, h config.Hook) (*admi
 	}
 	if st != consent.StatusApproved {
 		held.close()
-		hr, e := skipped(f.job, h, st, nil)
+		var detail error
+		if st == consent.StatusNotApproved && h.Layer == config.LayerProject && slices.ContainsFunc(d.Guards.Recorded, func(g consent.Guard) bool {
+			return g.Event == h.Event && g.Command == h.Command
+		}) {
+			// Recorded as a guard with no approval (approve --from-lock found it differing from
+			// the lock, SPEC 23.7): not a fresh clone's hook, but a guard not in force.
+			detail = errGuardNotInForce
+		}
+		hr, e := skipped(f.job, h, st, detail)
 		return nil, hr, e
 	}
 	return &admission{h: h, script: held, files: seen.Files}, HookResult{}, effect{}

@@ -53,6 +53,9 @@ func hermesJob(event string) job {
 // blocking reports whether a hook can stop the agent here (exit status 2, fail_closed).
 func (j job) blocking() bool { return j.mapping.Honours.Has(agent.Block) }
 
+// errGuardNotInForce is the detail of a project hook recorded as a guard and never approved.
+var errGuardNotInForce = errors.New("recorded as a guard not in force, so it blocks what it covers")
+
 // skipped describes a hook that consent kept from running; detail, when not nil, says what
 // changed. On a blocking event a fail_closed hook blocks instead of being silently skipped.
 func skipped(j job, h config.Hook, st consent.Status, detail error) (HookResult, effect) {
@@ -79,7 +82,7 @@ func skipped(j job, h config.Hook, st consent.Status, detail error) (HookResult,
 		if h.ProjectDir != "" {
 			fix = fmt.Sprintf("review the project's hooks (.agent-hooks/), then run: cd %s && hookctl hooks approve --project", config.ShellQuote(h.ProjectDir))
 		}
-		fresh = st == consent.StatusNotApproved
+		fresh = st == consent.StatusNotApproved && detail == nil
 		if fresh {
 			why = "not approved in this project"
 		}

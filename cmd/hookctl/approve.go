@@ -18,6 +18,8 @@ type approveOptions struct {
 	event   string
 	all     bool
 	system  bool // --system: root's hooks in the system folder
+	// fromLock is --from-lock: the project's hooks that match its hooks.lock (SPEC 23.7).
+	fromLock bool
 	// project is --project: the hooks of the project the working folder is in, approved in
 	// that project's own approvals; without a COMMAND, every one of them.
 	project bool
@@ -36,9 +38,14 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
 		Example: `  hookctl hooks approve ./block-destructive.sh
   hookctl hooks approve "~/.agent-hooks/guard.sh --strict" --event pre_tool_call
   hookctl hooks approve --all
-  hookctl hooks approve --project   # in a repository: its .agent-hooks/config.yaml`,
+  hookctl hooks approve --project   # in a repository: its .agent-hooks/config.yaml
+  hookctl hooks approve --from-lock # in CI: the project's hooks that match hooks.lock`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
+			case o.fromLock && (len(args) > 0 || o.all || o.system || o.project || o.event != ""):
+				return usageErrorf("--from-lock approves the project's locked hooks: give it alone")
+			case o.fromLock:
+				return nil
 			case o.project && o.system:
 				return usageErrorf("--project and --system approve different levels: give one")
 			case o.project && len(args) == 0:
@@ -60,12 +67,16 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
 			if runF != nil {
 				return runF(o)
 			}
+			if o.fromLock {
+				return a.approveFromLock()
+			}
 			return a.approveRun(o)
 		},
 	}
 	cmd.Flags().StringVar(&o.event, "event", "", "approve the command for this event only")
 	cmd.Flags().BoolVar(&o.all, "all", false, "approve every configured hook")
 	cmd.Flags().BoolVar(&o.system, "system", false, "approve hooks of the system config ("+config.SystemDir+"), as root")
+	cmd.Flags().BoolVar(&o.fromLock, "from-lock", false, "approve exactly the project's hooks whose files match .agent-hooks/hooks.lock (a CI step before the agent starts)")
 	cmd.Flags().BoolVar(&o.project, "project", false, "approve the hooks of the project the working folder is in (.agent-hooks/config.yaml), for this project only; without COMMAND, all of them")
 	cmd.ValidArgsFunction = a.completeConfiguredCommand
 	_ = cmd.RegisterFlagCompletionFunc("event", a.completeEvents) // cannot fail: the flag exists

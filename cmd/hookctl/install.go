@@ -95,6 +95,9 @@ func (a *app) installRun(o installOptions) error {
 		return usageErrorf("--managed-only goes with --system")
 	case o.system && o.project:
 		return usageErrorf("--system and --project name different files: give one")
+	case o.project && a.acceptHooks:
+		// The project's wiring is committed and runs on every teammate's machine.
+		return usageErrorf("--accept-hooks goes into this machine's own wiring (hookctl install %s --accept-hooks), never into a project's committed one", o.agent)
 	case o.system:
 		return a.installSystem(o)
 	}
@@ -323,11 +326,15 @@ func (a *app) unwiredFindings(s *session, wired []install.Wiring, only *agent.Di
 // runFlags are the flags install writes into a wiring (install.RunFlags): for the person's own
 // settings, the locations in use (absolute), --guarded when guards are recorded (or the record
 // cannot be trusted), and --accept-hooks when install was given it (a CI machine's wiring). A
-// project's settings are committed and read on other machines: they name no location.
+// project's settings are committed and read on other machines: they name no location and
+// run hookctl from PATH (install.RunFlags.ProjectWiring).
 func (a *app) runFlags(project bool) install.RunFlags {
+	if project {
+		return install.RunFlags{ProjectWiring: true}
+	}
 	f := install.RunFlags{AcceptHooks: a.acceptHooks}
 	loc, err := a.locations()
-	if project || err != nil {
+	if err != nil {
 		return f
 	}
 	abs := func(p string) string {
@@ -346,6 +353,16 @@ func (a *app) runFlags(project bool) install.RunFlags {
 	guards, err := consent.NewStore(loc.Allowlist).Guards()
 	f.Guarded = err != nil || len(guards) > 0
 	return f
+}
+
+// personWired reports whether the person's own settings wire hookctl for the agent event
+// (install.PersonWired): a project's wiring then answers no opinion (SPEC 23.11).
+func (a *app) personWired(d *agent.Dialect, agentEvent string) bool {
+	home, err := a.home()
+	if err != nil || agentEvent == "" {
+		return false
+	}
+	return install.PersonWired(d, home, agentEvent, filepath.Base(a.selfPath()), a.lookupEnv)
 }
 
 // settingsPath is the agent's user settings file, or with project the one in the current

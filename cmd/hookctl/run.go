@@ -39,6 +39,9 @@ type runOptions struct {
 	// system is --system: the run comes from the wiring install --system wrote into an agent's
 	// administrator file.
 	system bool
+	// projectWiring is --project-wiring: the run comes from a project's committed wiring
+	// (install --project), which gives way to the person's own wiring of the event.
+	projectWiring bool
 }
 
 func (a *app) runCommand() *cobra.Command {
@@ -84,6 +87,7 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.StringVar(&o.allowlist, "allowlist", "", "the allowlist install used, when not the one in --home (install writes it)")
 	fs.BoolVar(&o.guarded, "guarded", false, "guards were recorded when install wired this: with no consent state found at all, block what a guard could cover (install writes it)")
 	fs.BoolVar(&o.system, "system", false, "the call comes from an agent's administrator file, as install --system wires it")
+	fs.BoolVar(&o.projectWiring, "project-wiring", false, "the call comes from a project's committed wiring (install --project writes it): no opinion where the person's own settings wire the same agent event, whose run covers the project's hooks")
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 

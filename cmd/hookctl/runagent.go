@@ -51,6 +51,10 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	if err := r.readCall(); err != nil {
 		return err
 	}
+	if o.projectWiring && a.personWired(dialect, r.call.AgentEvent) {
+		st.answered = true
+		return a.writeAgentAnswer(dialect, nil)
+	}
 	loc, err := a.locations()
 	if err != nil {
 		return asFailure(err)

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/hookslock"
+)
+
+func (a *app) lockCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "lock",
+		Short: "Write .agent-hooks/hooks.lock: the project's hooks and the sha256 of the files they run",
+		Long: `Writes the project's .agent-hooks/hooks.lock: each hook of .agent-hooks/config.yaml with its
+event, command, matcher, dialect, whether it is a guard, and the sha256 of every file of the
+repository it runs. Review and commit it with the hooks; in CI, hookctl hooks approve --from-lock
+approves exactly the locked hooks whose files still match. hookctl run never reads it.`,
+		Example: `  hookctl hooks lock && git add .agent-hooks/hooks.lock`,
+		Args:    cobra.NoArgs,
+		RunE:    func(*cobra.Command, []string) error { return a.lockRun() },
+	}
+}
+
+func (a *app) lockRun() error {
+	root, hooks, err := a.projectHooks()
+	if err != nil {
+		return err
+	}
+	l, err := hookslock.Build(root, hooks)
+	if err != nil {
+		return failuref("%v", err)
+	}
+	path, err := hookslock.Write(root, l)
+	if err != nil {
+		return failuref("%v", err)
+	}
+	fmt.Fprintf(a.stdout, "locked %d hook(s) of %s in %s: review and commit it\n", len(l.Hooks), terminalSafe(root), terminalSafe(path))
+	return nil
+}
+
+// projectHooks finds the project of the current folder and reads its hooks as a run reads the
+// project layer (config.Layers); a config with errors is refused, as install refuses it: a
+// lock of half a config would approve half.
+func (a *app) projectHooks() (string, []config.Hook, error) {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return "", nil, failuref("finding the current folder: %w", err)
+	}
+	loc, err := a.locations()
+	if err != nil {
+		return "", nil, err
+	}
+	home, _ := a.home()
+	layer, ok := config.LayerOf(config.Layers(config.Sources{Person: loc, PersonHome: home, Lookup: a.lookupEnv, ProjectFrom: cwd}), config.LayerProject)
+	if !ok {
+		return "", nil, failuref("%s is in no project (no .git in it or above it, up to your home): a project's hooks live in its repository's .agent-hooks/config.yaml", terminalSafe(cwd))
+	}
+	cfg, err := layer.Read()
+	if err != nil {
+		return "", nil, failuref("%v", err)
+	}
+	for _, p := range cfg.Problems {
+		a.warn(terminalSafe(p.String()))
+	}
+	if err := configErrors(cfg, "hooks lock"); err != nil {
+		return "", nil, err
+	}
+	var hooks []config.Hook
+	for _, e := range cfg.AllEvents() {
+		hooks = append(hooks, cfg.HooksFor(e)...)
+	}
+	return layer.Root, hooks, nil
+}
