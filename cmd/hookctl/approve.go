@@ -87,6 +87,10 @@ func (a *app) approveRun(o approveOptions) error {
 	}
 	// What is compared with the guard record and shown is what is written: read once.
 	ready, unreadable := s.store.Prepare(hooks)
+	// What changed since the last approval is shown before anything is asked or written.
+	if list, err := s.store.Load(); err == nil {
+		printDiffs(a.stdout, s.store, list, ready.Hooks)
+	}
 	in, stop := a.interrupts(true)
 	defer stop()
 	if err := a.confirmDrop(in, "approve", a.guardChanges(s.store, ready, o.all)); err != nil {
