@@ -111,7 +111,7 @@ func (a *app) addRun(o addOptions) error {
 		matcher = "-"
 	}
 	writeTable(a.stdout, "  ", [][]cell{{{text: o.event}, {text: terminalSafe(matcher)}, {text: terminalSafe(o.command)}}})
-	return a.offerApproval([]approveOptions{{command: o.command, event: o.event}})
+	return a.offerApproval([]approveOptions{{command: o.command, event: o.event}}, true)
 }
 
 // checkAdded refuses a new config text in which the added entry would not load (the loader
@@ -161,13 +161,17 @@ func didYouMeanText(typed string, valid []string) string {
 
 // offerApproval asks, at a person's terminal, whether to approve the hooks just written to
 // config.yaml, and approves them as `hooks approve` would; elsewhere (no terminal, or an
-// agent's tool running hookctl, where consent is never asked) it prints the commands to run.
-func (a *app) offerApproval(hooks []approveOptions) error {
+// agent's tool running hookctl, where consent is never asked) it prints the commands to run,
+// when say is set (a caller that printed its own next steps does not).
+func (a *app) offerApproval(hooks []approveOptions, say bool) error {
 	var cmds []string
 	for _, h := range hooks {
 		cmds = append(cmds, fmt.Sprintf("hookctl hooks approve %s --event %s", config.ShellQuote(h.command), h.event))
 	}
 	later := func() error {
+		if !say {
+			return nil
+		}
 		fmt.Fprintf(a.stdout, "Review the script, then approve it at your terminal:\n")
 		for _, c := range cmds {
 			fmt.Fprintf(a.stdout, "  %s\n", terminalSafe(c))
