@@ -547,8 +547,8 @@ type Change struct {
 // Widens reports whether the configured hook h is the recorded guard g with only its matcher
 // changed, to one that covers at least what g covered (SPEC 23.10): still a guard of the same
 // event, command and agents, and in the tool table of each agent named in agents (every agent
-// hookctl knows when none is), every tool g covered is covered by h. A tool outside the tables
-// (an MCP tool) is not looked at; a guard of every tool is widened by nothing but another.
+// hookctl knows when none is), every tool g covered is covered by h, and so is an MCP tool if g
+// covered one; a guard of every tool is widened by nothing but another.
 func Widens(g Guard, h config.Hook, agents []string) bool {
 	now := GuardOf(h)
 	if !h.Guard() || now.Event != g.Event || now.Command != g.Command || !slices.Equal(now.Agents, g.Agents) {
@@ -571,7 +571,7 @@ func Widens(g Guard, h config.Hook, agents []string) bool {
 		if len(g.Agents) > 0 && !slices.Contains(g.Agents, name) {
 			continue
 		}
-		for _, t := range d.Tools {
+		for _, t := range append(slices.Clone(d.Tools), mcpProbes...) {
 			if g.Covers(g.Event, name, &t, true) && !now.Covers(g.Event, name, &t, true) {
 				return false
 			}
@@ -579,6 +579,10 @@ func Widens(g Guard, h config.Hook, agents []string) bool {
 	}
 	return true
 }
+
+// mcpProbes stand for the MCP tools no table lists, in the forms the agents name them: a
+// matcher that covered them and no longer does is a narrowing, not a widening.
+var mcpProbes = []string{"mcp__server__tool", "mcp_server_tool"}
 
 // Dropped returns the recorded guards that approving p would drop or change: with anew
 // (approve --all), every recorded guard the hooks do not hold as it is; else each recorded

@@ -258,6 +258,7 @@ func TestCoversByDialectName(t *testing.T) {
 // the old matcher covered in each wired agent's tool table is covered by the new one.
 func TestWidens(t *testing.T) {
 	g := GuardOf(hook(t, "pre_tool_call", "./g.sh", "Bash", true))
+	mcp := GuardOf(hook(t, "pre_tool_call", "./g.sh", "Bash|mcp__.*", true))
 	for _, tt := range []struct {
 		name   string
 		now    config.Hook
@@ -271,10 +272,15 @@ func TestWidens(t *testing.T) {
 		{"Bash to Bas.: narrowed to nothing", hook(t, "pre_tool_call", "./g.sh", "Bas", true), []string{"claude-code"}, false},
 		{"widened but no longer fail_closed", hook(t, "pre_tool_call", "./g.sh", "Bash|Write", false), []string{"claude-code"}, false},
 		{"widened but kept to one agent", hook(t, "pre_tool_call", "./g.sh", "Bash|Write", true, "codex"), []string{"claude-code"}, false},
+		{"MCP tools dropped: narrowed", hook(t, "pre_tool_call", "./g.sh", "Bash|Write", true), []string{"claude-code"}, false},
 		{"an agent hookctl does not know proves nothing", hook(t, "pre_tool_call", "./g.sh", "Bash|Write", true), []string{"no-such-agent"}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Widens(g, tt.now, tt.agents); got != tt.want {
+			old := g
+			if strings.HasPrefix(tt.name, "MCP") {
+				old = mcp
+			}
+			if got := Widens(old, tt.now, tt.agents); got != tt.want {
 				t.Errorf("Widens = %v, want %v", got, tt.want)
 			}
 		})
