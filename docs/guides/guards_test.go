@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hookctl/hookctl/agent"
@@ -135,10 +137,16 @@ func hookFor(t *testing.T, cfg *config.Config, script string) config.Hook {
 	return config.Hook{}
 }
 
-// runGuard runs the guard as hookctl would, the payload on stdin; a block is exit status 2.
+// runGuard runs a guard of guards/ as hookctl would, the payload on stdin; a block is exit
+// status 2.
 func runGuard(t *testing.T, script string, payload []byte, home string) (bool, string) {
 	t.Helper()
-	cmd := exec.Command(filepath.Join("guards", script))
+	return runGuardAt(t, filepath.Join("guards", script), payload, home)
+}
+
+func runGuardAt(t *testing.T, script string, payload []byte, home string) (bool, string) {
+	t.Helper()
+	cmd := exec.Command(script)
 	cmd.Stdin = bytes.NewReader(payload)
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	var stderr bytes.Buffer
@@ -162,4 +170,71 @@ func mustJSON(t *testing.T, v any) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestReadmeGuard runs the README's "Your first guard" as written: its config.yaml block loads
+// without a problem and runs its ten-line script for every agent's shell and file-read tools,
+// which blocks a .env and lets anything else through.
+func TestReadmeGuard(t *testing.T) {
+	if _, err := exec.LookPath("jq"); err != nil {
+		t.Skip("the README's guard needs jq")
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Your first guard\n")
+	if !ok {
+		t.Fatal("README.md has no ## Your first guard section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	yaml := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindStringSubmatch(section)
+	script := regexp.MustCompile("(?s)```sh\n(#!/bin/sh\n.*?)```").FindStringSubmatch(section)
+	if yaml == nil || script == nil {
+		t.Fatal("the section lacks its config.yaml or its #!/bin/sh block")
+	}
+	if n := strings.Count(script[1], "\n"); n != 10 {
+		t.Errorf("the README's guard has %d lines, the README says ten", n)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(yaml[1]), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "no-env.sh"), []byte(script[1]), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(filepath.Join(dir, "config.yaml"), config.Options{})
+	if err != nil || len(cfg.Problems) > 0 || len(cfg.Hooks) != 1 || !cfg.Hooks[0].Guard() {
+		t.Fatalf("the README's config.yaml: %v %v %+v", err, cfg.Problems, cfg.Hooks)
+	}
+	hook := cfg.Hooks[0]
+	own, _ := agent.ForScript(agent.ScriptHookctl)
+	readme := []guardCase{
+		shell("", "cat .env", true),
+		shell("", "grep KEY config/.env.local", true),
+		shell("", "cat .envrc", false),
+		shell("", "ls -la", false),
+		file("", agent.ToolReadFile, "/home/me/project/.env", true),
+		file("", agent.ToolReadFile, "src/main.go", false),
+	}
+	for _, d := range agent.Dialects() {
+		for _, c := range readme {
+			tools := d.AgentTools(c.tool)
+			if len(tools) == 0 {
+				continue
+			}
+			tool := tools[0]
+			t.Run(d.Name+"/"+tool+"/"+string(mustJSON(t, c.input)), func(t *testing.T) {
+				t.Parallel()
+				if !hook.MatchesIn(d, &tool) {
+					t.Fatalf("matcher %q does not run the guard for %s's %s", hook.Matcher, d.Title, tool)
+				}
+				payload := feed(t, own, d, tool, mustJSON(t, c.input), "/home/me/project")
+				blocked, stderr := runGuardAt(t, filepath.Join(dir, "no-env.sh"), payload, "/home/me")
+				if blocked != c.block {
+					t.Errorf("blocked = %v, want %v\npayload %s\nstderr %s", blocked, c.block, payload, stderr)
+				}
+			})
+		}
+	}
 }
