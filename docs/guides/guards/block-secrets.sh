@@ -3,7 +3,7 @@
 # changing secrets: SSH keys (~/.ssh, id_rsa...), .env files (.env.example and the like pass),
 # and credential files (cloud, registries, git, netrc, kube, private keys). It looks at the
 # shell tool's command and at any file tool's path. A guard rail against mistakes, not a
-# sandbox: a command that builds the name at run time (cat ~/.s"s"h/x works) gets through.
+# sandbox: quotes are removed first, but a name built at run time (f=.ss; cat ~/${f}h/x) passes.
 guard=block-secrets
 . "$(dirname "$0")/read-call.sh"
 
