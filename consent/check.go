@@ -104,6 +104,9 @@ type Check struct {
 	// ContentChanged makes the status StatusChanged; MtimeChanged and MatcherChanged are only
 	// worth a warning.
 	ContentChanged, MtimeChanged, MatcherChanged bool
+	// Missing says the approved script is gone (deleted or moved): the status is
+	// StatusChanged, but a person is told "missing", since there is no content to compare.
+	Missing bool
 	// Reason explains the status for people; it is "" when the hook is approved and nothing
 	// changed.
 	Reason string
@@ -161,6 +164,7 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 			}
 		}
 		changed = append(changed, scriptChanges(h, ap, old, c.Current, pinErr)...)
+		c.Missing = old != nil && old.Path == h.Script && errors.Is(pinErr, fs.ErrNotExist)
 		if len(changed) > 0 {
 			c.Status, c.ContentChanged = StatusChanged, true
 		}
@@ -195,12 +199,18 @@ func (a *Allowlist) CheckScript(h config.Hook, s Script) Check {
 	if c.MatcherChanged {
 		notes = append(notes, fmt.Sprintf("matcher changed since approval (approved %q, now %q)", ap.Matcher, h.Matcher))
 	}
-	if len(changed) > 0 {
+	switch {
+	case c.Missing && len(changed) == 1:
+		c.Reason = changed[0] + " since approval"
+		if len(notes) > 0 {
+			c.Reason += "; " + strings.Join(notes, "; ")
+		}
+	case len(changed) > 0:
 		c.Reason = "changed since approval: " + strings.Join(changed, "; ")
 		if len(notes) > 0 {
 			c.Reason += "; " + strings.Join(notes, "; ")
 		}
-	} else {
+	default:
 		c.Reason = strings.Join(notes, "; ")
 	}
 	return c

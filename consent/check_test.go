@@ -122,7 +122,7 @@ func TestCheck(t *testing.T) {
 				return h, a
 			},
 			status: StatusChanged, content: true,
-			reason: "changed since approval: script " + "DIR/hook.sh is missing",
+			reason: "script DIR/hook.sh is missing since approval",
 		},
 		{
 			name: "script replaced by a folder",

@@ -540,14 +540,59 @@ type Change struct {
 	// Why says what the approval changes: "" for a guard dropped or no longer configured as
 	// recorded, else how its content (pin, files) differs.
 	Why string
+	// Now is the configured entry of the guard's (event, command), nil when there is none.
+	Now *config.Hook
 }
+
+// Widens reports whether the configured hook h is the recorded guard g with only its matcher
+// changed, to one that covers at least what g covered (SPEC 23.10): still a guard of the same
+// event, command and agents, and in the tool table of each agent named in agents (every agent
+// hookctl knows when none is), every tool g covered is covered by h, and so is an MCP tool if g
+// covered one; a guard of every tool is widened by nothing but another.
+func Widens(g Guard, h config.Hook, agents []string) bool {
+	now := GuardOf(h)
+	if !h.Guard() || now.Event != g.Event || now.Command != g.Command || !slices.Equal(now.Agents, g.Agents) {
+		return false
+	}
+	if len(now.Matcher) == 0 {
+		return true
+	}
+	if len(g.Matcher) == 0 || !config.IsToolEvent(g.Event) {
+		return false
+	}
+	if len(agents) == 0 {
+		agents = agent.Names()
+	}
+	for _, name := range agents {
+		d, err := agent.Lookup(name)
+		if err != nil {
+			return false // toward the guard: a table hookctl does not have proves nothing
+		}
+		if len(g.Agents) > 0 && !slices.Contains(g.Agents, name) {
+			continue
+		}
+		for _, t := range append(slices.Clone(d.Tools), mcpProbes...) {
+			if g.Covers(g.Event, name, &t, true) && !now.Covers(g.Event, name, &t, true) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// mcpProbes stand for the MCP tools no table lists, in the forms the agents name them: a
+// matcher that covered them and no longer does is a narrowing, not a widening.
+var mcpProbes = []string{"mcp__server__tool", "mcp_server_tool"}
 
 // Dropped returns the recorded guards that approving p would drop or change: with anew
 // (approve --all), every recorded guard the hooks do not hold as it is; else each recorded
 // guard of an (event, command) approved as something else; and a guard whose content (its
 // pin, or any file its command pins) differs from what was recorded (SPEC 18.1: a guard is
 // its content). A command that does this must have the person's word (SPEC 17.1).
-func Dropped(recorded []Guard, p Prepared, anew bool) []Change {
+//
+// A guard whose matcher was only widened (Widens, over the agents named in wired) is no
+// change of what it covers: approving it asks nothing (SPEC 23.10).
+func Dropped(recorded []Guard, p Prepared, anew bool, wired []string) []Change {
 	type prepared struct {
 		h  config.Hook
 		ap Approval
@@ -563,11 +608,13 @@ func Dropped(recorded []Guard, p Prepared, anew bool) []Change {
 		case !ok && anew:
 			out = append(out, Change{Guard: g})
 		case !ok:
-		case !(n.h.Guard() && GuardOf(n.h).Same(g)):
-			out = append(out, Change{Guard: g})
+		case !(n.h.Guard() && (GuardOf(n.h).Same(g) || Widens(g, n.h, wired))):
+			h := n.h
+			out = append(out, Change{Guard: g, Now: &h})
 		default:
 			if diff := contentChanges(g, n.h, guardOfApproval(n.h, n.ap)); len(diff) > 0 {
-				out = append(out, Change{Guard: g, Why: "its content changed: " + strings.Join(diff, "; ")})
+				h := n.h
+				out = append(out, Change{Guard: g, Now: &h, Why: "its content changed: " + strings.Join(diff, "; ")})
 			}
 		}
 	}

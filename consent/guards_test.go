@@ -159,16 +159,16 @@ func TestDropped(t *testing.T) {
 	open := hook(t, "pre_tool_call", "./g.sh", "Bash", false)
 	other := hook(t, "post_tool_call", "./n.sh", "", false)
 	recorded := []Guard{guardOfApproval(guard, Approval{})}
-	if d := Dropped(recorded, prep(t, guard, other), true); len(d) != 0 {
+	if d := Dropped(recorded, prep(t, guard, other), true, nil); len(d) != 0 {
 		t.Errorf("approving the guard unchanged drops %v", d)
 	}
-	if d := Dropped(recorded, prep(t, open), false); len(d) != 1 {
+	if d := Dropped(recorded, prep(t, open), false, nil); len(d) != 1 {
 		t.Errorf("approving the entry without fail_closed drops %v, want the guard", d)
 	}
-	if d := Dropped(recorded, prep(t, other), false); len(d) != 0 {
+	if d := Dropped(recorded, prep(t, other), false, nil); len(d) != 0 {
 		t.Errorf("approving another hook drops %v", d)
 	}
-	if d := Dropped(recorded, prep(t, other), true); len(d) != 1 {
+	if d := Dropped(recorded, prep(t, other), true, nil); len(d) != 1 {
 		t.Errorf("approve --all without the guard drops %v, want the guard", d)
 	}
 	if d := Revoked(recorded, "./g.sh", "post_tool_call"); len(d) != 0 {
@@ -223,7 +223,7 @@ func TestDialectIsPartOfTheApproval(t *testing.T) {
 			t.Fatalf("guard record %+v (%v), want dialect %q", guards, err, tt.approved.Dialect)
 		}
 		// Approving the other dialect over the recorded guard is a guard change.
-		d := Dropped(guards, prep(t, tt.now), false)
+		d := Dropped(guards, prep(t, tt.now), false, nil)
 		if tt.reason == "" && len(d) != 0 || tt.reason != "" && (len(d) != 1 || !strings.Contains(d[0].Why, tt.reason)) {
 			t.Errorf("approving %q over %q: changes %+v, want %q", tt.now.Dialect, tt.approved.Dialect, d, tt.reason)
 		}
@@ -251,5 +251,42 @@ func TestCoversByDialectName(t *testing.T) {
 		if got := plain.Covers("pre_tool_call", tc.agent, &tool, true); got != tc.plain {
 			t.Errorf("guard Bash with no dialect under %s on %s: covers %v, want %v", tc.agent, tc.tool, got, tc.plain)
 		}
+	}
+}
+
+// TestWidens (SPEC 23.10): a matcher change is a widening, asked nothing, only when every tool
+// the old matcher covered in each wired agent's tool table is covered by the new one.
+func TestWidens(t *testing.T) {
+	g := GuardOf(hook(t, "pre_tool_call", "./g.sh", "Bash", true))
+	mcp := GuardOf(hook(t, "pre_tool_call", "./g.sh", "Bash|mcp__.*", true))
+	for _, tt := range []struct {
+		name   string
+		now    config.Hook
+		agents []string
+		want   bool
+	}{
+		{"Bash to Bash|Write", hook(t, "pre_tool_call", "./g.sh", "Bash|Write", true), []string{"claude-code"}, true},
+		{"Bash to every tool", hook(t, "pre_tool_call", "./g.sh", "", true), []string{"claude-code"}, true},
+		{"Bash to terminal, hookctl's name of every shell tool", hook(t, "pre_tool_call", "./g.sh", "terminal", true), nil, true},
+		{"Bash to Write: narrowed", hook(t, "pre_tool_call", "./g.sh", "Write", true), []string{"claude-code"}, false},
+		{"Bash to Bas.: narrowed to nothing", hook(t, "pre_tool_call", "./g.sh", "Bas", true), []string{"claude-code"}, false},
+		{"widened but no longer fail_closed", hook(t, "pre_tool_call", "./g.sh", "Bash|Write", false), []string{"claude-code"}, false},
+		{"widened but kept to one agent", hook(t, "pre_tool_call", "./g.sh", "Bash|Write", true, "codex"), []string{"claude-code"}, false},
+		{"MCP tools dropped: narrowed", hook(t, "pre_tool_call", "./g.sh", "Bash|Write", true), []string{"claude-code"}, false},
+		{"an agent hookctl does not know proves nothing", hook(t, "pre_tool_call", "./g.sh", "Bash|Write", true), []string{"no-such-agent"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			old := g
+			if strings.HasPrefix(tt.name, "MCP") {
+				old = mcp
+			}
+			if got := Widens(old, tt.now, tt.agents); got != tt.want {
+				t.Errorf("Widens = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	all := GuardOf(hook(t, "pre_tool_call", "./g.sh", "", true))
+	if Widens(all, hook(t, "pre_tool_call", "./g.sh", "Bash", true), nil) {
+		t.Error("every tool to Bash is a widening")
 	}
 }

@@ -268,6 +268,7 @@ func (s *Store) record(written []Approval, index map[[2]string]int, hooks []conf
 		return nil, err
 	}
 	sortApprovals(written)
+	s.keepCopies(written)
 	return written, nil
 }
 

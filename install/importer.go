@@ -30,6 +30,9 @@ type Imported struct {
 	// Dialect is the protocol the hook is fed under every agent, for an agent whose scripts
 	// hookctl can feed everywhere (Claude Code's); Agents is empty then.
 	Dialect string `json:"dialect,omitempty"`
+	// FailClosed is written as fail_closed: true (hookctl hooks add --fail-closed); import
+	// leaves it false and names the entries that block instead.
+	FailClosed bool `json:"fail_closed,omitempty"`
 }
 
 // scope says where an imported hook runs: under every agent in its own agent's dialect where

@@ -203,7 +203,7 @@ func items(hs []Imported, indent, source string) string {
 	seq := &yaml.Node{Kind: yaml.SequenceNode}
 	for i, h := range hs {
 		m := &yaml.Node{Kind: yaml.MappingNode}
-		if i == 0 {
+		if i == 0 && source != "" {
 			m.HeadComment = "imported from " + source + ", not approved yet"
 		}
 		if h.Matcher != "" {
@@ -220,6 +220,9 @@ func items(hs []Imported, indent, source string) string {
 		}
 		if h.Dialect != "" {
 			m.Content = append(m.Content, str("dialect"), str(h.Dialect))
+		}
+		if h.FailClosed {
+			m.Content = append(m.Content, str("fail_closed"), &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"})
 		}
 		if len(h.Agents) > 0 {
 			agents := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -63,6 +65,11 @@ func skipped(j job, h config.Hook, st consent.Status, detail error) (HookResult,
 	status, why := StatusSkippedUnapproved, "not approved"
 	if st == consent.StatusChanged {
 		status, why = StatusSkippedChanged, "changed since approval"
+		// A script deleted or moved has no content to have changed: a person looks for it,
+		// not for an edit (SPEC 22). Asked only on this path, so a run pays nothing for it.
+		if _, err := os.Lstat(h.Script); h.Pinned() && errors.Is(err, fs.ErrNotExist) {
+			why = fmt.Sprintf("script %s is missing since approval", h.Script)
+		}
 	}
 	fix := fmt.Sprintf("review it, then run: hookctl hooks approve %s --event %s (or pass --accept-hooks for this run)", config.ShellQuote(h.Command), h.Event)
 	if h.ProjectScript && st == consent.StatusNotApproved {

@@ -46,6 +46,7 @@ func selfGuardOf(src GuardSource, store *consent.Store, recorded []consent.Guard
 			p.Dirs = append(p.Dirs, abs(dir))
 		}
 	}
+	p.Trees = append(p.Trees, abs(store.CopiesDir()))
 	p.Files = append(p.Files, abs(store.Path), abs(store.GuardPath()))
 	p.Files = append(p.Files, files...)
 	for _, g := range recorded {

@@ -465,7 +465,25 @@ func (m *matcher) mayName(tok string) bool {
 			}
 		}
 	}
-	return m.components[base] || base == ".." || base == "."
+	if m.components[base] || base == ".." || base == "." {
+		return true
+	}
+	// A name inside a tree has a last name no protected path has (a copy's sha256): any
+	// component along the word that is a tree's own name will do.
+	for _, t := range m.targets {
+		if !t.tree {
+			continue
+		}
+		for _, f := range t.forms {
+			tb := filepath.Base(f)
+			for _, c := range strings.Split(fold(filepath.Clean(tok)), string(filepath.Separator)) {
+				if c == tb {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // names is a list of names looked up by a scan: a slice of constants needs no work when

@@ -13,6 +13,7 @@ type target struct {
 	name     string
 	forms    []string
 	settings bool
+	tree     bool // a name inside the path is the path's too (Protected.Trees)
 }
 
 // matcher decides whether a name in the call names a protected path. The protected paths are
@@ -37,18 +38,19 @@ func (m *matcher) prepare() {
 		return
 	}
 	m.ready = true
-	add := func(list []string, settings bool) {
+	add := func(list []string, settings, tree bool) {
 		for _, p := range list {
 			if p == "" {
 				continue
 			}
 			abs := m.abs(p, m.c.Cwd)
-			m.targets = append(m.targets, target{name: p, forms: m.forms(abs), settings: settings})
+			m.targets = append(m.targets, target{name: p, forms: m.forms(abs), settings: settings, tree: tree})
 		}
 	}
-	add(m.p.Dirs, false)
-	add(m.p.Files, false)
-	add(m.p.Settings, true)
+	add(m.p.Dirs, false, false)
+	add(m.p.Trees, false, true)
+	add(m.p.Files, false, false)
+	add(m.p.Settings, true, false)
 }
 
 // A hit is what a name was found to name.
@@ -84,7 +86,7 @@ func (m *matcher) names(s, cwd string, glob bool) (hit, bool) {
 		for _, f := range t.forms {
 			for _, c := range candidates {
 				if glob {
-					if globNames(c, f) {
+					if globNames(c, f) || t.tree && globWithin(c, f) {
 						return hit{target: t.name}, true
 					}
 					continue
@@ -92,7 +94,7 @@ func (m *matcher) names(s, cwd string, glob bool) (hit, bool) {
 				if c == f {
 					return hit{target: t.name, settings: t.settings}, true
 				}
-				if contains(c, f) {
+				if contains(c, f) || t.tree && contains(f, c) {
 					return hit{target: t.name}, true
 				}
 			}
@@ -241,6 +243,19 @@ func globNames(pattern, p string) bool {
 	}
 	ok, err := filepath.Match(pattern, anc)
 	// A pattern the matcher cannot read is taken to match.
+	return ok || err != nil
+}
+
+// globWithin reports whether the pattern may match a path inside dir: its leading components,
+// as many as dir has, match dir.
+func globWithin(pattern, dir string) bool {
+	sep := string(filepath.Separator)
+	parts := strings.Split(pattern, sep)
+	depth := strings.Count(dir, sep) + 1
+	if len(parts) <= depth {
+		return false
+	}
+	ok, err := filepath.Match(strings.Join(parts[:depth], sep), dir)
 	return ok || err != nil
 }
 

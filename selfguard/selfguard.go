@@ -15,6 +15,9 @@ type Protected struct {
 	// (a mv of the folder is a change to every file in it). A file inside one is protected
 	// only when it is listed in Files: config.yaml beside the allowlist is not (SPEC 18.1).
 	Dirs []string
+	// Trees are protected with everything in them, at any depth, as well as the folder
+	// itself: the copies of approved scripts, which a person reads as what they approved.
+	Trees []string
 	// Files are protected one by one: the allowlist, the guard record, each pinned file of
 	// a guard, the hookctl binaries.
 	Files []string

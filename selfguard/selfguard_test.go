@@ -70,6 +70,7 @@ func newFixture(t *testing.T) fixture {
 	}
 	f.p = Protected{
 		Dirs:     []string{f.hh, "/etc/agent-hooks"},
+		Trees:    []string{filepath.Join(f.hh, "approved")},
 		Files:    []string{allow, record, guard, bin},
 		Settings: []string{claude, gemini, codex},
 	}
@@ -123,6 +124,14 @@ func TestJudgeAttacks(t *testing.T) {
 		{"approve through a variable", "Bash", bash(`H=hookctl; $H hooks approve ./guard.sh`), "", true, "consent"},
 		{"approve through a variable it cannot know", "Bash", bash(`"$HOOKCTL" hooks approve ./guard.sh`), "", true, "consent"},
 		{"hookctl list is no consent command", "Bash", bash(`hookctl hooks list --json && hookctl doctor`), "", false, ""},
+		// The approved copies (SPEC 22): an edit of one would make a diff show the wrong text.
+		{"overwrite an approved copy", "Bash", bash(`printf 'exit 0\n' > ~/.agent-hooks/approved/` + strings.Repeat("ab", 32)), "", true, "approved"},
+		{"copy over an approved copy", "Bash", bash(`cp /tmp/x $HOME/.agent-hooks/approved/` + strings.Repeat("cd", 32)), "", true, "approved"},
+		{"remove the approved copies by a glob", "Bash", bash(`rm ~/.agent-hooks/approved/*`), "", true, "approved"},
+		{"remove the approved copies folder", "Bash", bash(`rm -rf ~/.agent-hooks/approved`), "", true, "approved"},
+		{"write an approved copy with a file tool", "Write", map[string]any{"file_path": filepath.Join(f.hh, "approved", strings.Repeat("ef", 32)), "content": "exit 0\n"}, "", true, "approved"},
+		{"edit an approved copy from inside the folder", "Bash", bash(`sed -i s/2/0/ ` + strings.Repeat("ab", 32)), filepath.Join(f.hh, "approved"), true, "approved"},
+		{"reading an approved copy is allowed", "Bash", bash(`cat ~/.agent-hooks/approved/` + strings.Repeat("ab", 32)), "", false, ""},
 		{"move the hookctl home", "Bash", bash(`cd ~ && mv .agent-hooks x`), "", true, ".agent-hooks"},
 		{"remove the person's home", "Bash", bash(`rm -rf ~`), "", true, ".agent-hooks"},
 		{"remove the root", "Bash", bash(`rm -rf /`), "", true, ""},

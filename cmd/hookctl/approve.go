@@ -115,9 +115,14 @@ func (a *app) approveRun(o approveOptions) error {
 	}
 	// What is compared with the guard record and shown is what is written: read once.
 	ready, unreadable := s.store.Prepare(hooks)
+	// What changed since the last approval is shown before anything is asked or written.
+	if list, err := s.store.Load(); err == nil {
+		printDiffs(a.stdout, s.store, list, ready.Hooks)
+	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	if err := a.confirmDrop(in, "approve", a.guardChanges(s.store, ready, o.all)); err != nil {
+	wired := a.agentsWired()
+	if err := a.confirmDrop(in, "approve", a.guardChanges(s.store, ready, o.all, wired), wired); err != nil {
 		return err
 	}
 	s.store.Interrupt = in.ctx.Done()
@@ -162,7 +167,7 @@ func (a *app) approveSession(system, project bool) (*session, error) {
 // record that cannot be trusted but can be written over (missing, or lacking what the
 // allowlist approved) makes every guard the allowlist approved a change: writing the record
 // anew is the person's to do. One that cannot be read at all fails the write instead.
-func (a *app) guardChanges(store *consent.Store, p consent.Prepared, all bool) []consent.Guard {
+func (a *app) guardChanges(store *consent.Store, p consent.Prepared, all bool, wired []string) []consent.Change {
 	recorded, err := store.Guards()
 	if err != nil {
 		list, lerr := store.Load()
@@ -170,16 +175,19 @@ func (a *app) guardChanges(store *consent.Store, p consent.Prepared, all bool) [
 			return nil
 		}
 		a.warn(err.Error())
-		return list.Guards()
+		var out []consent.Change
+		for _, g := range list.Guards() {
+			out = append(out, consent.Change{Guard: g})
+		}
+		return out
 	}
-	var out []consent.Guard
-	for _, c := range consent.Dropped(recorded, p, all) {
+	changes := consent.Dropped(recorded, p, all, wired)
+	for _, c := range changes {
 		if c.Why != "" {
 			a.warn(fmt.Sprintf("guard %s: %s", c.Guard, c.Why))
 		}
-		out = append(out, c.Guard)
 	}
-	return out
+	return changes
 }
 
 func (a *app) printApproved(approved []consent.Approval, allowlist string) {

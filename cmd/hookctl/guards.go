@@ -65,23 +65,23 @@ func (a *app) protected(loc config.Locations) (files, settings []string) {
 // only the person can say yes. Without a terminal, or without a yes, it refuses (exit 1),
 // naming the guards, and nothing is changed. A terminal an agent made is no person (18.1):
 // when any sign says an agent runs hookctl, it refuses without asking.
-func (a *app) confirmDrop(in *interruption, what string, guards []consent.Guard) error {
-	if len(guards) == 0 {
+func (a *app) confirmDrop(in *interruption, what string, changes []consent.Change, agents []string) error {
+	if len(changes) == 0 {
 		return nil
 	}
-	names := make([]string, len(guards))
-	for i, g := range guards {
-		names[i] = g.String()
+	names := make([]string, len(changes))
+	for i, c := range changes {
+		names[i] = c.Guard.String()
 	}
 	if err := a.refuseUnderAgent(fmt.Sprintf("%s (it would drop or change the guard(s) %s)", what, strings.Join(names, "; "))); err != nil {
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "hookctl: %s drops or changes %d guard(s):\n", what, len(guards))
-	for _, n := range names {
-		fmt.Fprintf(&b, "  %s\n", terminalSafe(n))
+	fmt.Fprintf(&b, "hookctl: %s drops or changes %d guard(s):\n", what, len(changes))
+	for i, c := range changes {
+		fmt.Fprintf(&b, "  %s\n    %s\n", terminalSafe(names[i]), terminalSafe(guardLoss(c, agents)))
 	}
-	b.WriteString("The calls a guard covered are then no longer blocked when its entry goes missing.\nGo on? [y/N] ")
+	b.WriteString("Go on? [y/N] ")
 	yes, asked := askTTY(in, b.String())
 	switch {
 	case yes:
@@ -91,6 +91,85 @@ func (a *app) confirmDrop(in *interruption, what string, guards []consent.Guard)
 			what, strings.Join(names, "; "))
 	}
 	return failuref("%s: not confirmed, nothing was changed", what)
+}
+
+// guardLoss says in one plain line what the person loses when the change goes through:
+// "`./guard.sh` will no longer block Bash calls in Claude Code". The calls are the tools of each
+// agent in agents (the wired ones; hookctl's own names when none is) that the recorded guard
+// covers and the entry as configured now (c.Now) no longer covers as a guard.
+func guardLoss(c consent.Change, agents []string) string {
+	g := c.Guard
+	var now *consent.Guard
+	if c.Now != nil && c.Now.Guard() {
+		n := consent.GuardOf(*c.Now)
+		now = &n
+	}
+	if c.Why != "" && now != nil {
+		return fmt.Sprintf("`%s` will go on blocking, but as changed since its approval: %s", g.Command, c.Why)
+	}
+	tail := ""
+	if c.Now != nil && !c.Now.Guard() {
+		tail = " when it fails, is edited or goes missing (its entry is no longer fail_closed)"
+	}
+	if !config.IsToolEvent(g.Event) {
+		return fmt.Sprintf("`%s` will no longer block %s%s", g.Command, g.Event, tail)
+	}
+	var parts []string
+	for _, name := range orHookctl(agents) {
+		d, err := agent.Lookup(name)
+		if err != nil || len(g.Agents) > 0 && !slices.Contains(g.Agents, name) {
+			continue
+		}
+		var lost []string
+		for _, t := range d.Tools {
+			if g.Covers(g.Event, name, &t, true) && (now == nil || !now.Covers(g.Event, name, &t, true)) {
+				lost = append(lost, t)
+			}
+		}
+		where := "in " + d.Title
+		if len(agents) == 0 {
+			where = "in any agent"
+		}
+		switch {
+		case len(lost) == 0:
+		case len(g.Matcher) == 0 && now == nil:
+			parts = append(parts, "any tool call "+where)
+		default:
+			parts = append(parts, toolList(lost)+" calls "+where)
+		}
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("`%s` will cover other calls than it was approved for (%s)", g.Command, g)
+	}
+	return fmt.Sprintf("`%s` will no longer block %s%s", g.Command, strings.Join(parts, "; "), tail)
+}
+
+// orHookctl is the agents to say a loss in: the wired ones, else hookctl's own tool names.
+func orHookctl(agents []string) []string {
+	if len(agents) == 0 {
+		return []string{agent.Default}
+	}
+	return agents
+}
+
+// toolList names up to four tools, then how many more.
+func toolList(tools []string) string {
+	if len(tools) <= 4 {
+		return strings.Join(tools, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(tools[:4], ", "), len(tools)-4)
+}
+
+// agentsWired names the agents hookctl is wired into (user or project settings), sorted.
+func (a *app) agentsWired() []string {
+	var out []string
+	for _, w := range a.wired() {
+		if !slices.Contains(out, w.Agent) {
+			out = append(out, w.Agent)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // configErrors is the failure of a command that refuses to work from a config with errors
@@ -127,9 +206,18 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 	if err != nil {
 		return nil // the real change fails the same way, and says why
 	}
+	// The person's own settings for the agent, when they are not the file changed, still
+	// wire their events: a guard there goes on blocking, and taking it out of a project's
+	// settings loses nothing (SPEC 22).
+	var stillWired []string
+	for _, w := range a.wired() {
+		if w.Agent == d.Name && w.Scope == "user" && w.File != t.Path {
+			stillWired = append(stillWired, w.Event)
+		}
+	}
 	var unwired []consent.Guard
 	for _, g := range recorded {
-		if len(g.Agents) > 0 && !slices.Contains(g.Agents, d.Name) {
+		if len(g.Agents) > 0 && !slices.Contains(g.Agents, d.Name) || slices.Contains(stillWired, g.Event) {
 			continue
 		}
 		for _, m := range d.AgentEvents(g.Event) {
@@ -141,7 +229,11 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	return a.confirmDrop(in, fmt.Sprintf("changing %s", t.Path), unwired)
+	changes := make([]consent.Change, len(unwired))
+	for i, g := range unwired {
+		changes[i] = consent.Change{Guard: g}
+	}
+	return a.confirmDrop(in, fmt.Sprintf("changing %s", t.Path), changes, []string{d.Name})
 }
 
 // agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): an unreadable

@@ -21,7 +21,7 @@ func (a *app) hooksCommand() *cobra.Command {
 		Args: knownSubcommand,
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(a.listCommand(nil), a.testCommand(nil), a.approveCommand(nil), a.revokeCommand(nil), a.doctorCommand(nil), a.autoAcceptCommand(), a.lockCommand())
+	cmd.AddCommand(a.listCommand(nil), a.addCommand(nil), a.testCommand(nil), a.approveCommand(nil), a.revokeCommand(nil), a.doctorCommand(nil), a.autoAcceptCommand(), a.lockCommand())
 	return cmd
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/install"
 )
 
@@ -82,10 +83,35 @@ func (a *app) importRun(o importOptions) error {
 		}
 		return a.printJSON(results)
 	}
+	var added []approveOptions
 	for _, r := range results {
 		a.printImport(r, d.Name)
+		for _, h := range r.Added {
+			added = append(added, approveOptions{command: h.Command, event: h.Event})
+		}
 	}
-	return nil
+	if len(added) == 0 {
+		return nil
+	}
+	return a.offerApproval(added, false)
+}
+
+// blockingEntries names the imported entries that can block a call (the events a guard
+// lives on): without fail_closed, a failure, an edit or the entry going missing lets the call
+// through, which the agent's own hook did not.
+func blockingEntries(added []install.Imported) []string {
+	var out []string
+	for _, h := range added {
+		if !config.GuardEvent(h.Event) {
+			continue
+		}
+		name := h.Command + " on " + h.Event
+		if h.Matcher != "" {
+			name += " (matcher " + h.Matcher + ")"
+		}
+		out = append(out, name)
+	}
+	return out
 }
 
 func (a *app) printImport(r install.ImportResult, name string) {
@@ -111,12 +137,23 @@ func (a *app) printImport(r install.ImportResult, name string) {
 	if len(r.Present) > 0 {
 		fmt.Fprintf(a.stdout, "%d hook(s) were already in the config\n", len(r.Present))
 	}
+	if blocking := blockingEntries(r.Added); len(blocking) > 0 {
+		fmt.Fprintf(a.stdout, "\nThese can block a tool call:\n")
+		for _, b := range blocking {
+			fmt.Fprintf(a.stdout, "  %s\n", terminalSafe(b))
+		}
+		fmt.Fprintf(a.stdout, `If one is a guard, add "fail_closed: true" to its entry before approving it: then
+a failure, an edit or the entry going missing blocks what it covers, instead of
+letting the call through.
+`)
+	}
 	fmt.Fprintf(a.stdout, `
-Next:
+Next, in this order (until step 2, hookctl skips the imported hooks, and the originals
+are what still guards %[1]s):
   1. Review them and the scripts they run: hookctl hooks list
   2. Approve them: hookctl hooks approve --all
   3. Wire %[1]s to hookctl: hookctl install %[1]s
-  4. Remove the originals from %[2]s: they still run from there, so until then %[1]s
-     runs each twice (itself, and through hookctl)
+  4. Only then remove the originals from %[2]s:
+     they still run from there, so until then %[1]s runs each twice
 `, name, terminalSafe(r.File))
 }

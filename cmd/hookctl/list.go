@@ -91,6 +91,8 @@ type listedConsent struct {
 	ApprovedMatcher *string `json:"approved_matcher,omitempty"`
 	// Changed says how the hook differs from what was approved, set only when it is changed.
 	Changed string `json:"changed,omitempty"`
+	// Missing says the approved script is gone (status changed): there is nothing to compare.
+	Missing bool `json:"missing,omitempty"`
 }
 
 // listOptions are the parsed arguments of `hooks list`.
@@ -98,6 +100,7 @@ type listOptions struct {
 	asJSON bool
 	agent  string
 	wide   bool
+	diff   bool
 }
 
 // listCommand builds `hooks list`; runF, when not nil, receives the parsed options in place of
@@ -109,9 +112,13 @@ func (a *app) listCommand(runF func(listOptions) error) *cobra.Command {
 		Short: "List every configured hook with its consent status, and the entries the config dropped",
 		Example: `  hookctl hooks list
   hookctl hooks list --wide
+  hookctl hooks list --diff
   hookctl hooks list --json | jq '.hooks[] | select(.consent.status != "approved")'`,
 		Args: noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.diff && o.asJSON {
+				return usageErrorf("--diff goes with the tables, not with --json")
+			}
 			if runF != nil {
 				return runF(o)
 			}
@@ -119,6 +126,7 @@ func (a *app) listCommand(runF func(listOptions) error) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print JSON (shape in the README)")
+	cmd.Flags().BoolVar(&o.diff, "diff", false, "after the tables, show what changed in each script changed since approval (a unified diff against the approved copy)")
 	cmd.Flags().BoolVar(&o.wide, "wide", false, "show every matcher and command whole, however wide the terminal")
 	cmd.Flags().StringVar(&o.agent, "agent", "", "list only the hooks that run under this agent, with its events and the tools each matcher matches")
 	_ = cmd.RegisterFlagCompletionFunc("agent", completeAgents) // cannot fail: the flag exists
@@ -130,7 +138,8 @@ func (a *app) listRun(o listOptions) error {
 	if err != nil {
 		return err
 	}
-	out := s.listing(a.warnAllowlist(s))
+	list := a.warnAllowlist(s)
+	out := s.listing(list)
 	out.Guards = doctor.GuardFindings(s.cfg, s.store)
 	out.Wired = a.wired()
 	out.Guards = append(out.Guards, a.unwiredFindings(s, out.Wired, nil)...)
@@ -155,6 +164,9 @@ func (a *app) listRun(o listOptions) error {
 		width = a.outputWidth(a.stdout)
 	}
 	a.printListing(out, width)
+	if o.diff {
+		printDiffs(a.stdout, s.store, list, s.cfg.Hooks)
+	}
 	return nil
 }
 
@@ -216,6 +228,7 @@ func (s *session) listing(list *consent.Allowlist) listJSON {
 		}
 		if c.Status == consent.StatusChanged {
 			lh.Consent.Changed = strings.TrimPrefix(c.Reason, "changed since approval: ")
+			lh.Consent.Missing = c.Missing
 		}
 		lh.Script.Path, lh.Script.Files = h.ResolveScript(), h.Files
 		if fi, err := os.Stat(lh.Script.Path); err == nil && lh.Script.Path != "" {
@@ -471,6 +484,9 @@ func consentCell(p palette, c listedConsent, url bool) cell {
 		}
 		return cell{text, p.green}
 	case consent.StatusChanged:
+		if c.Missing {
+			return cell{"script missing since approval", p.red}
+		}
 		if url && c.Changed != "" {
 			return cell{"changed since approval: " + terminalSafe(c.Changed), p.red}
 		}

@@ -65,7 +65,7 @@ func (a *app) projectFire(loc config.Locations, from, event string, in *interrup
 		}
 		gate := &consent.Gate{Store: p.Store, Bypass: a.projectBypass(), Warn: a.warnFunc(),
 			Prompt: func(h config.Hook, c consent.Check) bool {
-				yes, _ := askTTY(in, "hookctl: a hook of the project "+terminalSafe(p.Root)+"\n"+promptText(h, c))
+				yes, _ := askTTY(in, "hookctl: a hook of the project "+terminalSafe(p.Root)+"\n"+promptText(h, c, promptDiff(p.Store, h, c)))
 				return yes
 			}}
 		return fire(runner.ProjectDispatcher(p, gate, nil))

@@ -16,9 +16,9 @@ import (
 func isattyFd(fd uintptr) bool { return isatty.IsTerminal(fd) }
 
 // ttyPrompt asks for consent on /dev/tty, because stdin may be carrying the payload (askTTY).
-func (a *app) ttyPrompt(in *interruption) consent.Prompt {
+func (a *app) ttyPrompt(in *interruption, store *consent.Store) consent.Prompt {
 	return func(h config.Hook, c consent.Check) bool {
-		yes, _ := askTTY(in, promptText(h, c))
+		yes, _ := askTTY(in, promptText(h, c, promptDiff(store, h, c)))
 		return yes
 	}
 }
@@ -56,10 +56,28 @@ func askTTY(in *interruption, question string) (yes, asked bool) {
 	return false, true
 }
 
-func promptText(h config.Hook, c consent.Check) string {
+// promptDiff is what changed in the hook's script since its approval, shown under the
+// question's facts so the person reviews the change, not a hash.
+func promptDiff(store *consent.Store, h config.Hook, c consent.Check) string {
+	if store == nil {
+		return ""
+	}
+	text := scriptDiffText(store, h, c, promptDiffLines)
+	if text == "" {
+		return ""
+	}
+	return "changes since approval:\n" + text
+}
+
+// promptText is the question asked before a hook runs unapproved; diff, when not "", is
+// what changed since its approval (promptDiff), shown just before the question.
+func promptText(h config.Hook, c consent.Check, diff string) string {
 	var b strings.Builder
 	b.WriteString("hookctl: a hook wants to run")
-	if c.Status == consent.StatusChanged {
+	switch {
+	case c.Missing:
+		b.WriteString(" (its script is missing since approval)")
+	case c.Status == consent.StatusChanged:
 		b.WriteString(" (changed since approval)")
 	}
 	b.WriteString("\n")
@@ -104,6 +122,7 @@ func promptText(h config.Hook, c consent.Check) string {
 	if c.Reason != "" {
 		fmt.Fprintf(&b, "  %s\n", terminalSafe(c.Reason))
 	}
+	b.WriteString(diff)
 	b.WriteString("Allow this hook to run? [y/N] ")
 	return b.String()
 }

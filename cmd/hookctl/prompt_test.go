@@ -20,7 +20,7 @@ func TestPromptShowsExpandedEnvWords(t *testing.T) {
 	if len(cfg.Hooks) != 1 {
 		t.Fatalf("config: %v", cfg.Problems)
 	}
-	text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"})
+	text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "")
 	if !strings.Contains(text, `env:     LD_PRELOAD=/tmp/x\x1b[2K.so`) {
 		t.Errorf("the prompt does not show the expanded environment word, escaped:\n%s", text)
 	}
@@ -38,7 +38,7 @@ func TestPromptShowsPinExec(t *testing.T) {
 		if len(cfg.Hooks) != 1 {
 			t.Fatalf("config: %v", cfg.Problems)
 		}
-		text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"})
+		text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "")
 		if got := strings.Contains(text, "pin:     exec (runs as the checked file, /dev/fd/3)"); got != tt.want {
 			t.Errorf("pin %s: the prompt shows pin exec: %v, want %v:\n%s", tt.pin, got, tt.want, text)
 		}
@@ -58,7 +58,7 @@ func TestPromptShowsWhatAURLHookSends(t *testing.T) {
 	if len(cfg.Hooks) != 1 {
 		t.Fatalf("config: %v", cfg.Problems)
 	}
-	text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"})
+	text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "")
 	for _, want := range []string{"header:  Authorization: Bearer $TOKEN\n", "header:  Host: svc.internal\n",
 		"allowed_env: TOKEN\n", "method:  sherma\n"} {
 		if !strings.Contains(text, want) {

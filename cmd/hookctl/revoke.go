@@ -76,7 +76,11 @@ func (a *app) revokeRun(o revokeOptions) error {
 		}
 	}
 	if err == nil { // one that cannot be read fails the write below
-		if err := a.confirmDrop(in, "revoke", consent.Revoked(recorded, o.command, o.event)); err != nil {
+		var changes []consent.Change
+		for _, g := range consent.Revoked(recorded, o.command, o.event) {
+			changes = append(changes, consent.Change{Guard: g})
+		}
+		if err := a.confirmDrop(in, "revoke", changes, a.agentsWired()); err != nil {
 			return err
 		}
 	}

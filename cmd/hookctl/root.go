@@ -209,7 +209,7 @@ func (a *app) gate(cfg *config.Config, loc config.Locations, prompt consent.Prom
 // dispatcher is the Dispatcher of a command that runs hooks: consent gated by gate, with a
 // prompt on the terminal when one can answer.
 func (a *app) dispatcher(cfg *config.Config, loc config.Locations, in *interruption) *runner.Dispatcher {
-	d := &runner.Dispatcher{Config: cfg, Consent: a.gate(cfg, loc, a.ttyPrompt(in)), Home: loc.Home, Remote: remote(cfg, a.lookupEnv)}
+	d := &runner.Dispatcher{Config: cfg, Consent: a.gate(cfg, loc, a.ttyPrompt(in, consent.NewStore(loc.Allowlist))), Home: loc.Home, Remote: remote(cfg, a.lookupEnv)}
 	if a.projectDir != "" {
 		d.Env = withVar(os.Environ(), config.ProjectDirVar, a.projectDir)
 	}

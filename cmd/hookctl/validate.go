@@ -46,6 +46,31 @@ func guardsNotInForce(cfg *config.Config, store *consent.Store) []string {
 	return out
 }
 
+// unapprovedGuards warns of each fail_closed entry on a guard event that the guard record does
+// not hold and the allowlist does not approve: run blocks what it covers until a person
+// approves it. A warning, not an error: a fresh checkout in CI has approved nothing yet.
+func unapprovedGuards(cfg *config.Config, store *consent.Store) []string {
+	guards, err := store.Guards()
+	if err != nil {
+		return nil // guardsNotInForce has said so
+	}
+	list, err := store.Load()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, h := range cfg.Hooks {
+		if !h.Guard() || slices.ContainsFunc(guards, func(g consent.Guard) bool { return g.Event == h.Event && g.Command == h.Command }) {
+			continue
+		}
+		if c := list.Check(h); c.Status != consent.StatusApproved {
+			out = append(out, fmt.Sprintf("warning: fail_closed hook %s is %s, so run blocks what it covers until it is approved; review it, then at a terminal: hookctl hooks approve %s --event %s",
+				consent.GuardOf(h), c.Reason, config.ShellQuote(h.Command), h.Event))
+		}
+	}
+	return out
+}
+
 // namedConfigMissing is the error of a config file that --config or HOOKCTL_CONFIG names and
 // that does not exist: a person who names a file means that file, so its absence is not
 // "nothing configured" (which it is at the default place).
@@ -113,14 +138,19 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 					errs++
 				}
 			}
-			for _, why := range guardsNotInForce(cfg, consent.NewStore(loc.Allowlist)) {
+			store := consent.NewStore(loc.Allowlist)
+			for _, why := range guardsNotInForce(cfg, store) {
 				a.warn(why)
 				errs++
+			}
+			notes := unapprovedGuards(cfg, store)
+			for _, why := range notes {
+				a.warn(why)
 			}
 			if errs > 0 {
 				return failuref("%s: %d error(s)", path, errs)
 			}
-			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), len(cfg.Problems))
+			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), len(cfg.Problems)+len(notes))
 			return nil
 		},
 	}
