@@ -200,9 +200,11 @@ func projectGuard(e *Env) {
 			"hookctl hooks doctor --agent %s in the repository does not name the project's hook as not approved (%v):\n%s%s", e.Agent.Name, err, out, errOut)
 	}
 	if says {
-		line := lineWith(shown, "not approved there")
-		if line == "" {
-			line = lineWith(shown, "not approved in this project")
+		line := shown
+		if i := strings.Index(line, "hookctl skips"); i >= 0 {
+			line = line[i:]
+		} else if i := strings.Index(line, "skipped hook"); i >= 0 {
+			line = line[i:]
 		}
 		where := "in its transcript"
 		if strings.Contains(e.Last.Output(), "not approved") {
