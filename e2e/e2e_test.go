@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -125,6 +126,8 @@ type Case struct {
 	// Full marks a case that proves again, with more agent runs, what other cases prove: it
 	// runs under -full (E2E_FULL=1) or when named, so the default suite stays within CI's time.
 	Full bool
+	// FullExcept names the agents that run a Full case in the default suite all the same.
+	FullExcept []string
 }
 
 // Env is one case's world for one agent: a fresh HOME (the agent's settings and
@@ -654,7 +657,8 @@ func TestAgents(t *testing.T) {
 			}
 			fmt.Printf("%-17s %s\n", a.Name, version)
 			for _, c := range cases {
-				if !wanted(*onlyCases, c.Name) || c.Full && !*full && *onlyCases == "" {
+				isFull := c.Full && !slices.Contains(c.FullExcept, a.Name)
+				if !wanted(*onlyCases, c.Name) || isFull && !*full && *onlyCases == "" {
 					continue
 				}
 				t.Run(c.Name, func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
@@ -114,11 +115,17 @@ func (a *app) installRun(o installOptions) error {
 	} else if warning != "" {
 		a.warn("warning: " + warning)
 	}
-	// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
-	if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
+	// The project's hooks need the agent's entries as much as the person's do (SPEC 20): the
+	// events are planned from both, so that a teammate with no config of their own, or a
+	// config with no hook for the project's event, still wires the project's guard.
+	plan, project := s, a.projectLayer(s.loc, a.projectFrom(""), "", false)
+	if project != nil && project.ConfigErr == nil && len(project.Config.Hooks) > 0 {
+		plan = &session{loc: s.loc, cfg: withProjectHooks(s.cfg, project.Config), store: s.store}
+	} else if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
+		// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
 		return failuref("there is no config at %s (hookctl init creates one); %s is unchanged", s.loc.Config, t.Path)
 	}
-	r, want, err := a.wire(s, d, t, o.events, o.dryRun, "install")
+	r, want, err := a.wire(plan, d, t, o.events, o.dryRun, "install")
 	if err != nil {
 		return err
 	}
@@ -145,6 +152,23 @@ func (a *app) installRun(o installOptions) error {
 		a.warn("warning: " + w)
 	}
 	return mismatch
+}
+
+// withProjectHooks is the config install plans the agent's entries from in a project: the
+// person's hooks, then the project's, which run after them in the same call; the entries'
+// timeouts count every hook one after the other, as the layers run. The person's problems
+// alone decide whether install may go on (the project's are reported when it runs).
+func withProjectHooks(person, project *config.Config) *config.Config {
+	plan := *person
+	plan.Hooks = append(slices.Clone(person.Hooks), project.Hooks...)
+	plan.CustomEvents = slices.Clone(person.CustomEvents)
+	for _, name := range project.CustomEvents {
+		if !slices.Contains(plan.CustomEvents, name) {
+			plan.CustomEvents = append(plan.CustomEvents, name)
+		}
+	}
+	plan.Parallel = false
+	return &plan
 }
 
 // dialectErrors prints the errors of recorded guards that d, wired now (when wiring), would not

@@ -128,6 +128,6 @@ func TestTeamsWorkflow(t *testing.T) {
 		}
 	}
 	if ran != 3 {
-		t.Errorf("ran %d run: steps, want 3 (doctor, approve --from-lock, the agent)", ran)
+		t.Errorf("ran %d run: steps, want 3 (approve --from-lock, doctor, the agent)", ran)
 	}
 }
