@@ -87,6 +87,12 @@ func (a *app) doctorRun(o doctorOptions) error {
 		a.examineWiring(s, home, cwd, wired, scanErrs, d.Agent, &report)
 	}
 	examineServeBinary(s.cfg, a.lookupEnv, &report)
+	for _, f := range a.projectDoctor(in.ctx, d.Agent) {
+		report.Findings = append(report.Findings, f)
+		if f.Severity == doctor.SeverityError {
+			report.Problems++
+		}
+	}
 	a.examineNamedConfig(s.loc, &report)
 	if o.asJSON {
 		if err := a.printJSON(report); err != nil {

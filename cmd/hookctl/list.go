@@ -35,6 +35,8 @@ type listJSON struct {
 	SelfGuard selfGuardJSON `json:"self_guard"`
 	// System is the system level (SPEC 18.2), null when there is none.
 	System *systemJSON `json:"system"`
+	// Project is the project the working folder is in (SPEC 20), null when none.
+	Project *projectJSON `json:"project"`
 }
 
 // selfGuardJSON says whether the self-guard is on and what it keeps.
@@ -133,6 +135,9 @@ func (a *app) listRun(o listOptions) error {
 	out.SelfGuard = a.selfGuardListing(s)
 	out.System = a.systemView()
 	out.Guards = append(systemFindings(out.System), out.Guards...)
+	if out.Project = a.projectView(); out.Project != nil {
+		out.Guards = append(out.Guards, out.Project.Guards...)
+	}
 	if out.Guards == nil {
 		out.Guards = []doctor.Finding{}
 	}
@@ -252,6 +257,7 @@ func (a *app) printListing(out listJSON, width int) {
 	}
 	fmt.Fprintf(a.stdout, "%s  %s\n", p.bold("built-in guard: hookctl self-guard"), state)
 	a.printSystem(out.System)
+	a.printProject(out.Project)
 	fmt.Fprintf(a.stdout, "config: %s\n", terminalSafe(out.Config))
 	if len(out.Hooks) == 0 {
 		if _, err := os.Stat(out.Config); errors.Is(err, fs.ErrNotExist) {
