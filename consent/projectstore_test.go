@@ -203,3 +203,81 @@ func TestLoadProjectSkips(t *testing.T) {
 		t.Fatalf("broken config with a recorded guard: %+v", p)
 	}
 }
+
+// TestProjectFileRecordsRoot: a project's approvals file records its root, and a file whose
+// recorded root is not the project its name keys (copied from another project) approves
+// nothing, is never written over, and Projects names it; a file of before the field is read
+// and records its root at the next write.
+func TestProjectFileRecordsRoot(t *testing.T) {
+	home, base := t.TempDir(), t.TempDir()
+	a, cfgA := projectRepo(t, base, "a")
+	b, cfgB := projectRepo(t, base, "b")
+	if _, err := ApproveProject(home, a, cfgA.Hooks); err != nil {
+		t.Fatal(err)
+	}
+	list, err := ProjectStore(home, a).Load()
+	if err != nil || list.Root != canonicalRoot(a) {
+		t.Fatalf("the file records root %q (%v), want %q", list.Root, err, canonicalRoot(a))
+	}
+
+	// b's key holding a's file: nothing of b is approved by it, and no write replaces it.
+	data, err := os.ReadFile(ProjectStorePath(home, a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ProjectStorePath(home, b), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ProjectStore(home, b).Load(); !errors.Is(err, ErrOtherProject) {
+		t.Errorf("b's key holding a's file: %v, want ErrOtherProject", err)
+	}
+	if projectStatus(t, home, b, cfgB.Hooks[0]) != StatusNotApproved {
+		t.Error("a's approvals filed under b's key approve b's hook")
+	}
+	gate := &Gate{Store: ProjectStore(home, b)}
+	if st := gate.Decide(t.Context(), cfgB.Hooks[0], ReadScript(cfgB.Hooks[0])); st == StatusApproved {
+		t.Error("a run in b is approved by a's file")
+	}
+	if _, err := ApproveProject(home, b, cfgB.Hooks); !errors.Is(err, ErrOtherProject) {
+		t.Errorf("approving b over a's file: %v", err)
+	}
+	if after, _ := os.ReadFile(ProjectStorePath(home, b)); string(after) != string(data) {
+		t.Error("the file of another project was written over")
+	}
+	// Nor does the person's allowlist take a project's file.
+	if _, err := NewStore(ProjectStorePath(home, a)).Load(); !errors.Is(err, ErrOtherProject) {
+		t.Errorf("a project's file read as the person's allowlist: %v", err)
+	}
+
+	found := Projects(home)
+	if len(found) != 2 {
+		t.Fatalf("Projects: %+v", found)
+	}
+	for _, p := range found {
+		switch p.Path {
+		case ProjectStorePath(home, a):
+			if p.Root != canonicalRoot(a) || p.Approvals != 1 || p.Err != nil {
+				t.Errorf("a: %+v", p)
+			}
+		case ProjectStorePath(home, b):
+			if !errors.Is(p.Err, ErrOtherProject) || p.Approvals != 0 {
+				t.Errorf("b holding a's file: %+v", p)
+			}
+		default:
+			t.Errorf("unexpected %+v", p)
+		}
+	}
+
+	// A file without a root (written before the field) is b's as its name says, and records
+	// b's root at its next write.
+	old := `{"version": 1, "approvals": []}`
+	if err := os.WriteFile(ProjectStorePath(home, b), []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ApproveProject(home, b, cfgB.Hooks); err != nil {
+		t.Fatal(err)
+	}
+	if list, err := ProjectStore(home, b).Load(); err != nil || list.Root != canonicalRoot(b) || len(list.Approvals) != 1 {
+		t.Errorf("after a write: %+v %v", list, err)
+	}
+}

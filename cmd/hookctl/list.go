@@ -37,6 +37,9 @@ type listJSON struct {
 	System *systemJSON `json:"system"`
 	// Project is the project the working folder is in (SPEC 20), null when none.
 	Project *projectJSON `json:"project"`
+	// Projects are the projects whose hooks the person approved (the hookctl home's
+	// projects/*.json), each named by the root its file records.
+	Projects []approvedProjectJSON `json:"projects"`
 }
 
 // selfGuardJSON says whether the self-guard is on and what it keeps.
@@ -138,6 +141,7 @@ func (a *app) listRun(o listOptions) error {
 	if out.Project = a.projectView(); out.Project != nil {
 		out.Guards = append(out.Guards, out.Project.Guards...)
 	}
+	out.Projects = approvedProjects(s.loc.Home)
 	if out.Guards == nil {
 		out.Guards = []doctor.Finding{}
 	}
@@ -258,6 +262,7 @@ func (a *app) printListing(out listJSON, width int) {
 	fmt.Fprintf(a.stdout, "%s  %s\n", p.bold("built-in guard: hookctl self-guard"), state)
 	a.printSystem(out.System)
 	a.printProject(out.Project)
+	a.printApprovedProjects(out.Projects)
 	fmt.Fprintf(a.stdout, "config: %s\n", terminalSafe(out.Config))
 	if len(out.Hooks) == 0 {
 		if _, err := os.Stat(out.Config); errors.Is(err, fs.ErrNotExist) {

@@ -249,3 +249,50 @@ func (a *app) printProjectRuns(v *projectJSON) {
 		}
 	}
 }
+
+// approvedProjectJSON is one project whose hooks the person approved, in `hooks list --json`.
+type approvedProjectJSON struct {
+	// Root is the repository its approvals file records ("" for a file written before roots
+	// were recorded); File is that file.
+	Root      string `json:"root"`
+	File      string `json:"file"`
+	Approvals int    `json:"approvals"`
+	// Error says why the file approves nothing.
+	Error string `json:"error,omitempty"`
+}
+
+// approvedProjects lists the projects' approvals files of the hookctl home.
+func approvedProjects(home string) []approvedProjectJSON {
+	out := []approvedProjectJSON{}
+	for _, p := range consent.Projects(home) {
+		ap := approvedProjectJSON{Root: p.Root, File: p.Path, Approvals: p.Approvals}
+		if p.Err != nil {
+			ap.Error = p.Err.Error()
+		}
+		out = append(out, ap)
+	}
+	return out
+}
+
+// printApprovedProjects writes the projects whose hooks are approved, one line each.
+func (a *app) printApprovedProjects(ps []approvedProjectJSON) {
+	if len(ps) == 0 {
+		return
+	}
+	p := a.colors(a.stdout)
+	fmt.Fprintf(a.stdout, "%s\n", p.bold("projects with approved hooks (hookctl hooks revoke --project, in one, takes them back):"))
+	for _, ap := range ps {
+		root := ap.Root
+		switch {
+		case root == "" && ap.Error != "":
+			root = ap.File
+		case root == "":
+			root = "(root not recorded) " + ap.File
+		}
+		if ap.Error != "" {
+			fmt.Fprintf(a.stdout, "  %s  %s\n", terminalSafe(root), p.red("approves nothing: "+terminalSafe(ap.Error)))
+			continue
+		}
+		fmt.Fprintf(a.stdout, "  %s  %d hook(s) approved\n", terminalSafe(root), ap.Approvals)
+	}
+}

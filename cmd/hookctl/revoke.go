@@ -105,7 +105,7 @@ func (a *app) revokeRun(o revokeOptions) error {
 		what += " on " + o.event
 	}
 	if n == 0 {
-		return noApproval(loc.Allowlist, o.command, what)
+		return noApproval(store, o.command, what)
 	}
 	fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s\n", n, terminalSafe(what))
 	if sig := in.received(); sig != 0 {
@@ -116,8 +116,8 @@ func (a *app) revokeRun(o revokeOptions) error {
 
 // noApproval is the failure of a revoke that found nothing, naming the closest approved
 // command, as approve names the closest configured one.
-func noApproval(allowlist, command, what string) error {
-	if list, err := consent.NewStore(allowlist).Load(); err == nil {
+func noApproval(store *consent.Store, command, what string) error {
+	if list, err := store.Load(); err == nil {
 		var approved []string
 		for _, ap := range list.Approvals {
 			if !slices.Contains(approved, ap.Command) {
@@ -193,7 +193,7 @@ func (a *app) revokeProject(o revokeOptions) error {
 		what += " on " + o.event
 	}
 	if total == 0 {
-		return noApproval(store.Path, o.command, what+" in the project "+p.Root)
+		return noApproval(store, o.command, what+" in the project "+p.Root)
 	}
 	if what == "" {
 		what = "the project's hooks"
