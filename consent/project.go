@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -38,8 +40,13 @@ func ProjectStorePath(home, root string) string {
 // ProjectStore is the store of the approvals of the project at root (its guard record is
 // beside it, GuardPath).
 func ProjectStore(home, root string) *Store {
-	s := NewStore(ProjectStorePath(home, root))
-	s.Root = canonicalRoot(root)
+	return projectStoreOf(home, canonicalRoot(root))
+}
+
+// projectStoreOf is ProjectStore of a root whose links are resolved already.
+func projectStoreOf(home, real string) *Store {
+	s := NewStore(filepath.Join(ProjectsDir(home), keyOf(real)+".json"))
+	s.Root = real
 	return s
 }
 
@@ -147,13 +154,23 @@ type Project struct {
 }
 
 // LoadProject reads the project layer (config.Layers' LayerProject) for a run of event (""
-// for every event, as list, doctor and validate read it). For a run it returns nil, having
-// read no more than the config and the guard record, when the project has nothing for the
-// event: its config holds no entry of it and no recorded guard of the project covers it (SPEC
-// 23.13).
+// for every event, as list, doctor and validate read it). For a run it returns nil when the
+// project has nothing for the event: its config holds no entry of it (a file that does not
+// name the event is not even parsed: config.Layers) and no recorded guard of the project
+// covers it (SPEC 23.13). Only a guard event's run reads the guard record, and only when the
+// hookctl home holds any project's approvals.
 func LoadProject(home string, layer config.Layer, event string) *Project {
-	p := &Project{Root: layer.Root, Store: ProjectStore(home, layer.Root)}
-	p.Config, p.ConfigErr = layer.Read()
+	cfg, cfgErr := layer.Read()
+	quiet := event != "" && cfgErr == nil && len(cfg.Problems) == 0 && !cfg.HasHooks(event)
+	if quiet && (!config.GuardEvent(event) || !projectsExist(home)) {
+		return nil // no entry of the event, and no project guard recorded that could cover it
+	}
+	p := &Project{Root: layer.Root, Config: cfg, ConfigErr: cfgErr}
+	if layer.RealRoot != "" {
+		p.Store = projectStoreOf(home, layer.RealRoot) // as FindProject resolved it: not again
+	} else {
+		p.Store = ProjectStore(home, layer.Root)
+	}
 	if p.ConfigErr != nil {
 		p.Config = config.Unread(layer.Path)
 		p.Config.Root, p.Config.Dir = layer.Root, layer.Root
@@ -170,10 +187,17 @@ func LoadProject(home string, layer config.Layer, event string) *Project {
 			p.Guards = of
 		}
 	}
-	if event != "" && !p.Config.HasHooks(event) && len(p.Guards) == 0 && p.GuardErr == nil && p.ConfigErr == nil && len(p.Config.Problems) == 0 {
+	if quiet && len(p.Guards) == 0 && p.GuardErr == nil {
 		return nil
 	}
 	return p
+}
+
+// projectsExist reports whether the hookctl home holds a projects folder: without one no
+// project's guard is recorded (one that cannot be checked counts as there).
+func projectsExist(home string) bool {
+	_, err := os.Lstat(ProjectsDir(home))
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // ProjectApprovals is one project's approvals file in the hookctl home, as Projects finds it.

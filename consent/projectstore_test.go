@@ -202,6 +202,21 @@ func TestLoadProjectSkips(t *testing.T) {
 	if p == nil || len(p.Guards) != 1 || len(Gaps(p.Guards, p.Config, "pre_tool_call")) != 1 {
 		t.Fatalf("broken config with a recorded guard: %+v", p)
 	}
+	// A file that does not name the fired event is not parsed (its error is not this run's),
+	// and a recorded guard of the event is missing from it: it still blocks.
+	llm, _ := config.LayerOf(config.Layers(config.Sources{ProjectFrom: a, Event: "post_llm_call"}), config.LayerProject)
+	if p := LoadProject(home, llm, "post_llm_call"); p != nil {
+		t.Errorf("post_llm_call, a broken file that does not name it: %+v", p)
+	}
+	moved := "hooks:\n  post_tool_call:\n    - command: .agent-hooks/guard.sh\n      fail_closed: true\n"
+	if err := os.WriteFile(config.ProjectConfigPath(a), []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tool, _ := config.LayerOf(config.Layers(config.Sources{ProjectFrom: a, Event: "pre_tool_call"}), config.LayerProject)
+	p = LoadProject(home, tool, "pre_tool_call")
+	if p == nil || len(Gaps(p.Guards, p.Config, "pre_tool_call")) != 1 {
+		t.Errorf("the guard moved to another event, the file no longer naming pre_tool_call: %+v", p)
+	}
 }
 
 // TestProjectFileRecordsRoot: a project's approvals file records its root, and a file whose
