@@ -296,3 +296,46 @@ func TestProjectFileRecordsRoot(t *testing.T) {
 		t.Errorf("after a write: %+v %v", list, err)
 	}
 }
+
+// BenchmarkProjectLayer is what the project layer costs a run whose event the project's file
+// does not name (SPEC 23.13; P2j and P2jt in make bench-p2): finding the project, reading its
+// file, and for a tool event its guard record. "parsed" is the file read for every event, as
+// list and doctor read it, for comparison.
+func BenchmarkProjectLayer(b *testing.B) {
+	home, base := b.TempDir(), b.TempDir()
+	root := filepath.Join(base, "repo")
+	for _, d := range []string{".git", ".agent-hooks"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
+	yaml := "hooks:\n  pre_tool_call:\n    - command: .agent-hooks/hook.sh guard\n      matcher: Bash|terminal\n      fail_closed: true\n  post_tool_call:\n    - command: .agent-hooks/hook.sh log\n"
+	if err := os.WriteFile(filepath.Join(root, ".agent-hooks", "hook.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(config.ProjectConfigPath(root), []byte(yaml), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	loc := config.Locations{Home: home, Config: filepath.Join(home, "config.yaml"), Allowlist: filepath.Join(home, "allowlist.json")}
+	layer := func(event string) config.Layer {
+		l, ok := config.LayerOf(config.Layers(config.Sources{Person: loc, Event: event, ProjectFrom: root}), config.LayerProject)
+		if !ok {
+			b.Fatal("no project")
+		}
+		return l
+	}
+	all, _ := layer("").Read()
+	if _, err := ApproveProject(home, root, all.Hooks); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, event string }{{"post_llm_call", "post_llm_call"}, {"pre_llm_call", "pre_llm_call"}, {"parsed", ""}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				p := LoadProject(home, layer(c.event), c.event)
+				if (p == nil) != (c.event != "") {
+					b.Fatalf("layer %+v", p)
+				}
+			}
+		})
+	}
+}
