@@ -275,7 +275,13 @@ func approvedProjects(home string) []approvedProjectJSON {
 }
 
 // printApprovedProjects writes the projects whose hooks are approved, one line each.
-func (a *app) printApprovedProjects(ps []approvedProjectJSON) {
+func (a *app) printApprovedProjects(all []approvedProjectJSON) {
+	var ps []approvedProjectJSON // a file whose approvals were all revoked is no approval
+	for _, ap := range all {
+		if ap.Approvals > 0 || ap.Error != "" {
+			ps = append(ps, ap)
+		}
+	}
 	if len(ps) == 0 {
 		return
 	}
