@@ -134,7 +134,7 @@ bench: ## the performance goals as ratios against baselines measured in the same
 bench-portable: ## only P1p and P3p: the portable runner (macOS's path) against the Linux one
 	bash scripts/bench.sh portable
 
-bench-p2: ## only P2, P2w and P2wh: a run of an event with no hooks, with and without ten entries and three guards
+bench-p2: ## only P2, P2w, P2wh and P2j/P2jf/P2jt: a run of an event with no hooks, with and without ten entries and three guards, and in a project with no entry for it
 	bash scripts/bench.sh p2
 
 # TAGS=hookctl_portable runs it on the portable runner.

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -30,8 +31,9 @@ type Sources struct {
 type Layer struct {
 	// Name is LayerSystem, LayerUser or LayerProject; Path is its config.yaml.
 	Name, Path string
-	// Root is a project layer's repository root.
-	Root string
+	// Root is a project layer's repository root; RealRoot is it with its links resolved, as
+	// FindProject checked it (what the project's approvals are keyed by).
+	Root, RealRoot string
 	// Read reads and checks the config: a missing file is a config with no hooks, an error a
 	// file that cannot be read or trusted (the layer's recorded guards then block what they
 	// covered).
@@ -70,10 +72,10 @@ func Layers(src Sources) []Layer {
 	//    command names a script inside ROOT (no `..`, absolute path or symbolic link out, no
 	//    `npm run`, `make`, `sh -c`: projectCommand); its commands expand only
 	//    $CLAUDE_PROJECT_DIR (ROOT) and ~; the config file itself lies inside ROOT.
-	if root, ok := FindProject(src.ProjectFrom, src.PersonHome, src.Person.Home); ok {
+	if root, real, ok := findProject(src.ProjectFrom, src.PersonHome, src.Person.Home); ok {
 		path := ProjectConfigPath(root)
 		opts := Options{LookupEnv: projectLookup(root, src.PersonHome), Event: src.Event, Layer: LayerProject, Root: root}
-		out = append(out, Layer{Name: LayerProject, Path: path, Root: root, Read: func() (*Config, error) {
+		out = append(out, Layer{Name: LayerProject, Path: path, Root: root, RealRoot: real, Read: func() (*Config, error) {
 			return readLayer(path, opts, func(path string, _ fs.FileInfo) error { return checkProjectConfig(root, path) })
 		}})
 	}
@@ -99,6 +101,13 @@ func readLayer(path string, opts Options, trust func(string, fs.FileInfo) error)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading the %s config %s: %w", layerNoun(opts.Layer), path, err)
+	}
+	if opts.Layer == LayerProject && opts.Event != "" && !bytes.Contains(data, []byte(opts.Event)) {
+		// A run of an event the project's file does not name: it has no entry of it, so it is
+		// not parsed (SPEC 23.13). A key spelled with YAML escapes is not seen, and its hooks do
+		// not run: the project's own loss, never a guard's (a recorded project guard of the
+		// event is missing from a config with no entry of it, so it blocks).
+		return Parse(path, nil, opts), nil
 	}
 	if trust != nil {
 		if err := trust(path, fi); err != nil {
@@ -154,35 +163,44 @@ func projectLookup(root, home string) func(string) (string, bool) {
 // whose .agent-hooks is the hookctl home (the person's own config is no project's). ok is false
 // when there is none; each folder on the way costs one lstat.
 func FindProject(from, personHome, hookctlHome string) (root string, ok bool) {
+	root, _, ok = findProject(from, personHome, hookctlHome)
+	return root, ok
+}
+
+// findProject is FindProject that also returns the root with its links resolved.
+func findProject(from, personHome, hookctlHome string) (root, real string, ok bool) {
 	if from == "" || !filepath.IsAbs(from) {
-		return "", false
+		return "", "", false
 	}
 	home := cleanAbs(personHome)
 	for dir := filepath.Clean(from); ; dir = filepath.Dir(dir) {
 		if home != "" && dir != home && within(dir, home) {
-			return "", false // above the person's home
+			return "", "", false // above the person's home
 		}
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return dir, projectAllowed(dir, hookctlHome)
+			real, ok := projectAllowed(dir, hookctlHome)
+			return dir, real, ok
 		}
 		if dir == filepath.Dir(dir) {
-			return "", false
+			return "", "", false
 		}
 	}
 }
 
-// projectAllowed refuses a root at or inside the hookctl home, or whose .agent-hooks is it.
-func projectAllowed(root, hookctlHome string) bool {
+// projectAllowed refuses a root at or inside the hookctl home, or whose .agent-hooks is it; it
+// returns the root with its links resolved.
+func projectAllowed(root, hookctlHome string) (string, bool) {
+	real := realPath(root)
 	if hookctlHome == "" {
-		return true
+		return real, true
 	}
-	for _, pair := range [][2]string{{cleanAbs(root), cleanAbs(hookctlHome)}, {realPath(root), realPath(hookctlHome)}} {
+	for _, pair := range [][2]string{{cleanAbs(root), cleanAbs(hookctlHome)}, {real, realPath(hookctlHome)}} {
 		r, h := pair[0], pair[1]
 		if within(h, r) || filepath.Join(r, ".agent-hooks") == h {
-			return false
+			return real, false
 		}
 	}
-	return true
+	return real, true
 }
 
 func cleanAbs(p string) string {

@@ -72,6 +72,9 @@ type Allowlist struct {
 	// auto-accept on`), nil while it is off: under run --agent, hooks_auto_accept counts only
 	// then (SPEC 23.1), since the agent's tools can edit config.yaml.
 	AutoAccept *time.Time
+	// Root is the project a project's approvals file is of (ProjectStore, SPEC 20): its root,
+	// links resolved, as the file records it; "" in the person's allowlist.
+	Root string
 }
 
 // ErrCorrupt marks an allowlist file that cannot be trusted: not JSON, not the expected shape,
@@ -85,6 +88,7 @@ const fileVersion = 1
 // Encode always writes UTC with "Z".
 type fileJSON struct {
 	Version    *int64         `json:"version"`
+	Root       string         `json:"root,omitempty"`
 	AutoAccept string         `json:"auto_accept,omitempty"`
 	Approvals  []approvalJSON `json:"approvals"`
 }
@@ -361,6 +365,9 @@ func (a *Allowlist) Encode() []byte {
 	f := fileJSON{Version: new(int64(fileVersion)), Approvals: []approvalJSON{}}
 	if a != nil && a.AutoAccept != nil {
 		f.AutoAccept = formatTime(*a.AutoAccept)
+	}
+	if a != nil {
+		f.Root = a.Root
 	}
 	if a != nil {
 		as := slices.Clone(a.Approvals)

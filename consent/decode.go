@@ -26,7 +26,7 @@ func Decode(data []byte) (*Allowlist, error) {
 
 // decodeOwned is Decode for a buffer that is never changed afterwards.
 func decodeOwned(data []byte) (*Allowlist, error) {
-	version, approvals, autoAccept, err := parseFile(data)
+	version, approvals, autoAccept, root, err := parseFile(data)
 	if err != nil {
 		return nil, corrupt("%v", err)
 	}
@@ -36,7 +36,7 @@ func decodeOwned(data []byte) (*Allowlist, error) {
 	if *version != fileVersion {
 		return nil, corrupt("version %d is not supported (want %d)", *version, fileVersion)
 	}
-	a := &Allowlist{}
+	a := &Allowlist{Root: root}
 	if autoAccept != nil {
 		t, err := parseTime(*autoAccept)
 		if err != nil {
@@ -67,10 +67,10 @@ func decodeOwned(data []byte) (*Allowlist, error) {
 
 // parseFile reads the allowlist's wire form from data, which must not change afterwards: the
 // strings read share its bytes.
-func parseFile(data []byte) (version *int64, approvals []Approval, autoAccept *string, err error) {
+func parseFile(data []byte) (version *int64, approvals []Approval, autoAccept *string, root string, err error) {
 	r := jsonx.NewBorrowingReader(data)
 	if r.AtEnd() {
-		return nil, nil, nil, errors.New("empty file")
+		return nil, nil, nil, "", errors.New("empty file")
 	}
 	err = r.Object(func(key string) error {
 		switch key {
@@ -88,6 +88,12 @@ func parseFile(data []byte) (version *int64, approvals []Approval, autoAccept *s
 			s, err := r.String()
 			autoAccept = &s
 			return err
+		case "root":
+			root, err = r.String()
+			if err == nil && root == "" {
+				err = r.Errorf("root is empty")
+			}
+			return err
 		}
 		return unknownKey(r, key)
 	})
@@ -95,9 +101,9 @@ func parseFile(data []byte) (version *int64, approvals []Approval, autoAccept *s
 		err = r.End()
 	}
 	if err != nil {
-		return nil, nil, nil, describe(err)
+		return nil, nil, nil, "", describe(err)
 	}
-	return version, approvals, autoAccept, nil
+	return version, approvals, autoAccept, root, nil
 }
 
 // describe words a syntax error for a file: where it is, or that the file ends too soon.

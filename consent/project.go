@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -27,8 +29,7 @@ func ProjectsDir(home string) string { return filepath.Join(home, "projects") }
 // ProjectKey is the name a project's approvals are filed under: the sha256 of its root, links
 // resolved, so that one repository reached by two paths is one project.
 func ProjectKey(root string) string {
-	sum := sha256.Sum256([]byte(canonicalRoot(root)))
-	return hex.EncodeToString(sum[:])
+	return keyOf(canonicalRoot(root))
 }
 
 // ProjectStorePath is the approvals file of the project at root.
@@ -39,7 +40,36 @@ func ProjectStorePath(home, root string) string {
 // ProjectStore is the store of the approvals of the project at root (its guard record is
 // beside it, GuardPath).
 func ProjectStore(home, root string) *Store {
-	return NewStore(ProjectStorePath(home, root))
+	return projectStoreOf(home, canonicalRoot(root))
+}
+
+// projectStoreOf is ProjectStore of a root whose links are resolved already.
+func projectStoreOf(home, real string) *Store {
+	s := NewStore(filepath.Join(ProjectsDir(home), keyOf(real)+".json"))
+	s.Root = real
+	return s
+}
+
+// ErrOtherProject marks a project's approvals file that records another project's root than
+// the one its name is the key of (a file copied or moved between keys): it approves nothing,
+// and nothing is written over it. A file that records no root (written before the field) is
+// read, and records it at its next write.
+var ErrOtherProject = errors.New("approvals of another project")
+
+// checkRoot refuses a project's approvals whose recorded root is not this store's.
+func (s *Store) checkRoot(a *Allowlist) error {
+	if s.anyRoot || s.Root == "" && a.Root == "" {
+		return nil
+	}
+	if s.Root == "" || (a.Root != "" && a.Root != s.Root) {
+		want := s.Root
+		if want == "" {
+			want = "none (the person's allowlist)"
+		}
+		return fmt.Errorf("%w: %s records the project %s, not %s: it approves nothing; move it aside and approve the project's hooks again",
+			ErrOtherProject, s.Path, a.Root, want)
+	}
+	return nil
 }
 
 func canonicalRoot(root string) string {
@@ -124,13 +154,23 @@ type Project struct {
 }
 
 // LoadProject reads the project layer (config.Layers' LayerProject) for a run of event (""
-// for every event, as list, doctor and validate read it). For a run it returns nil, having
-// read no more than the config and the guard record, when the project has nothing for the
-// event: its config holds no entry of it and no recorded guard of the project covers it (SPEC
-// 23.13).
+// for every event, as list, doctor and validate read it). For a run it returns nil when the
+// project has nothing for the event: its config holds no entry of it (a file that does not
+// name the event is not even parsed: config.Layers) and no recorded guard of the project
+// covers it (SPEC 23.13). Only a guard event's run reads the guard record, and only when the
+// hookctl home holds any project's approvals.
 func LoadProject(home string, layer config.Layer, event string) *Project {
-	p := &Project{Root: layer.Root, Store: ProjectStore(home, layer.Root)}
-	p.Config, p.ConfigErr = layer.Read()
+	cfg, cfgErr := layer.Read()
+	quiet := event != "" && cfgErr == nil && len(cfg.Problems) == 0 && !cfg.HasHooks(event)
+	if quiet && (!config.GuardEvent(event) || !projectsExist(home)) {
+		return nil // no entry of the event, and no project guard recorded that could cover it
+	}
+	p := &Project{Root: layer.Root, Config: cfg, ConfigErr: cfgErr}
+	if layer.RealRoot != "" {
+		p.Store = projectStoreOf(home, layer.RealRoot) // as FindProject resolved it: not again
+	} else {
+		p.Store = ProjectStore(home, layer.Root)
+	}
 	if p.ConfigErr != nil {
 		p.Config = config.Unread(layer.Path)
 		p.Config.Root, p.Config.Dir = layer.Root, layer.Root
@@ -147,8 +187,57 @@ func LoadProject(home string, layer config.Layer, event string) *Project {
 			p.Guards = of
 		}
 	}
-	if event != "" && !p.Config.HasHooks(event) && len(p.Guards) == 0 && p.GuardErr == nil && p.ConfigErr == nil && len(p.Config.Problems) == 0 {
+	if quiet && len(p.Guards) == 0 && p.GuardErr == nil {
 		return nil
 	}
 	return p
+}
+
+// projectsExist reports whether the hookctl home holds a projects folder: without one no
+// project's guard is recorded (one that cannot be checked counts as there).
+func projectsExist(home string) bool {
+	_, err := os.Lstat(ProjectsDir(home))
+	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// ProjectApprovals is one project's approvals file in the hookctl home, as Projects finds it.
+type ProjectApprovals struct {
+	// Root is the project's root as the file records it, "" for a file written before roots
+	// were recorded; Path is the file.
+	Root, Path string
+	// Approvals is how many hooks it approves; Err, when not nil, why it approves nothing.
+	Approvals int
+	Err       error
+}
+
+// Projects lists the projects' approvals files of the hookctl home (projects/*.json), each with
+// the root it records, checked against its name (the key of that root): one that records
+// another project's root approves nothing (ErrOtherProject). Sorted by file name.
+func Projects(home string) []ProjectApprovals {
+	paths, _ := filepath.Glob(filepath.Join(ProjectsDir(home), "*.json"))
+	var out []ProjectApprovals
+	for _, path := range paths {
+		key := strings.TrimSuffix(filepath.Base(path), ".json")
+		if strings.HasSuffix(key, ".guards") || len(key) != sha256.Size*2 {
+			continue
+		}
+		pa := ProjectApprovals{Path: path}
+		a, err := (&Store{Path: path, anyRoot: true}).Load()
+		switch {
+		case err != nil:
+			pa.Err = err
+		default:
+			pa.Root, pa.Approvals = a.Root, len(a.Approvals)
+			if a.Root != "" && keyOf(a.Root) != key {
+				pa.Approvals, pa.Err = 0, fmt.Errorf("%w: %s records the project %s, whose approvals are filed under another name: it approves nothing", ErrOtherProject, path, a.Root)
+			}
+		}
+		out = append(out, pa)
+	}
+	return out
+}
+
+func keyOf(canonical string) string {
+	sum := sha256.Sum256([]byte(canonical))
+	return hex.EncodeToString(sum[:])
 }

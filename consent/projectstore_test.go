@@ -202,4 +202,140 @@ func TestLoadProjectSkips(t *testing.T) {
 	if p == nil || len(p.Guards) != 1 || len(Gaps(p.Guards, p.Config, "pre_tool_call")) != 1 {
 		t.Fatalf("broken config with a recorded guard: %+v", p)
 	}
+	// A file that does not name the fired event is not parsed (its error is not this run's),
+	// and a recorded guard of the event is missing from it: it still blocks.
+	llm, _ := config.LayerOf(config.Layers(config.Sources{ProjectFrom: a, Event: "post_llm_call"}), config.LayerProject)
+	if p := LoadProject(home, llm, "post_llm_call"); p != nil {
+		t.Errorf("post_llm_call, a broken file that does not name it: %+v", p)
+	}
+	moved := "hooks:\n  post_tool_call:\n    - command: .agent-hooks/guard.sh\n      fail_closed: true\n"
+	if err := os.WriteFile(config.ProjectConfigPath(a), []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tool, _ := config.LayerOf(config.Layers(config.Sources{ProjectFrom: a, Event: "pre_tool_call"}), config.LayerProject)
+	p = LoadProject(home, tool, "pre_tool_call")
+	if p == nil || len(Gaps(p.Guards, p.Config, "pre_tool_call")) != 1 {
+		t.Errorf("the guard moved to another event, the file no longer naming pre_tool_call: %+v", p)
+	}
+}
+
+// TestProjectFileRecordsRoot: a project's approvals file records its root, and a file whose
+// recorded root is not the project its name keys (copied from another project) approves
+// nothing, is never written over, and Projects names it; a file of before the field is read
+// and records its root at the next write.
+func TestProjectFileRecordsRoot(t *testing.T) {
+	home, base := t.TempDir(), t.TempDir()
+	a, cfgA := projectRepo(t, base, "a")
+	b, cfgB := projectRepo(t, base, "b")
+	if _, err := ApproveProject(home, a, cfgA.Hooks); err != nil {
+		t.Fatal(err)
+	}
+	list, err := ProjectStore(home, a).Load()
+	if err != nil || list.Root != canonicalRoot(a) {
+		t.Fatalf("the file records root %q (%v), want %q", list.Root, err, canonicalRoot(a))
+	}
+
+	// b's key holding a's file: nothing of b is approved by it, and no write replaces it.
+	data, err := os.ReadFile(ProjectStorePath(home, a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ProjectStorePath(home, b), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ProjectStore(home, b).Load(); !errors.Is(err, ErrOtherProject) {
+		t.Errorf("b's key holding a's file: %v, want ErrOtherProject", err)
+	}
+	if projectStatus(t, home, b, cfgB.Hooks[0]) != StatusNotApproved {
+		t.Error("a's approvals filed under b's key approve b's hook")
+	}
+	gate := &Gate{Store: ProjectStore(home, b)}
+	if st := gate.Decide(t.Context(), cfgB.Hooks[0], ReadScript(cfgB.Hooks[0])); st == StatusApproved {
+		t.Error("a run in b is approved by a's file")
+	}
+	if _, err := ApproveProject(home, b, cfgB.Hooks); !errors.Is(err, ErrOtherProject) {
+		t.Errorf("approving b over a's file: %v", err)
+	}
+	if after, _ := os.ReadFile(ProjectStorePath(home, b)); string(after) != string(data) {
+		t.Error("the file of another project was written over")
+	}
+	// Nor does the person's allowlist take a project's file.
+	if _, err := NewStore(ProjectStorePath(home, a)).Load(); !errors.Is(err, ErrOtherProject) {
+		t.Errorf("a project's file read as the person's allowlist: %v", err)
+	}
+
+	found := Projects(home)
+	if len(found) != 2 {
+		t.Fatalf("Projects: %+v", found)
+	}
+	for _, p := range found {
+		switch p.Path {
+		case ProjectStorePath(home, a):
+			if p.Root != canonicalRoot(a) || p.Approvals != 1 || p.Err != nil {
+				t.Errorf("a: %+v", p)
+			}
+		case ProjectStorePath(home, b):
+			if !errors.Is(p.Err, ErrOtherProject) || p.Approvals != 0 {
+				t.Errorf("b holding a's file: %+v", p)
+			}
+		default:
+			t.Errorf("unexpected %+v", p)
+		}
+	}
+
+	// A file without a root (written before the field) is b's as its name says, and records
+	// b's root at its next write.
+	old := `{"version": 1, "approvals": []}`
+	if err := os.WriteFile(ProjectStorePath(home, b), []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ApproveProject(home, b, cfgB.Hooks); err != nil {
+		t.Fatal(err)
+	}
+	if list, err := ProjectStore(home, b).Load(); err != nil || list.Root != canonicalRoot(b) || len(list.Approvals) != 1 {
+		t.Errorf("after a write: %+v %v", list, err)
+	}
+}
+
+// BenchmarkProjectLayer is what the project layer costs a run whose event the project's file
+// does not name (SPEC 23.13; P2j and P2jt in make bench-p2): finding the project, reading its
+// file, and for a tool event its guard record. "parsed" is the file read for every event, as
+// list and doctor read it, for comparison.
+func BenchmarkProjectLayer(b *testing.B) {
+	home, base := b.TempDir(), b.TempDir()
+	root := filepath.Join(base, "repo")
+	for _, d := range []string{".git", ".agent-hooks"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
+	yaml := "hooks:\n  pre_tool_call:\n    - command: .agent-hooks/hook.sh guard\n      matcher: Bash|terminal\n      fail_closed: true\n  post_tool_call:\n    - command: .agent-hooks/hook.sh log\n"
+	if err := os.WriteFile(filepath.Join(root, ".agent-hooks", "hook.sh"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(config.ProjectConfigPath(root), []byte(yaml), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	loc := config.Locations{Home: home, Config: filepath.Join(home, "config.yaml"), Allowlist: filepath.Join(home, "allowlist.json")}
+	layer := func(event string) config.Layer {
+		l, ok := config.LayerOf(config.Layers(config.Sources{Person: loc, Event: event, ProjectFrom: root}), config.LayerProject)
+		if !ok {
+			b.Fatal("no project")
+		}
+		return l
+	}
+	all, _ := layer("").Read()
+	if _, err := ApproveProject(home, root, all.Hooks); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, event string }{{"post_llm_call", "post_llm_call"}, {"pre_llm_call", "pre_llm_call"}, {"parsed", ""}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				p := LoadProject(home, layer(c.event), c.event)
+				if (p == nil) != (c.event != "") {
+					b.Fatalf("layer %+v", p)
+				}
+			}
+		})
+	}
 }

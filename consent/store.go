@@ -28,6 +28,12 @@ type Store struct {
 	// 0644 in a folder of mode 0755, so that every person's hookctl can read it and only root
 	// can change it; anything else is 0600 in a folder of 0700.
 	System bool
+	// Root, set for a project's approvals file (ProjectStore), is the project's root, links
+	// resolved: every write records it in the file, and a file that records another root
+	// approves nothing and is never written over (ErrOtherProject).
+	Root string
+	// anyRoot reads a project's file whatever root it records (Projects checks it itself).
+	anyRoot bool
 }
 
 // fileMode is the mode the allowlist and its guard record are written with.
@@ -84,6 +90,9 @@ func (s *Store) load() (*Allowlist, safefile.Stamp, error) {
 	a, err := decodeOwned(data) // data is this function's own, and dropped unchanged
 	if err != nil {
 		return nil, safefile.Stamp{}, fmt.Errorf("reading allowlist %s: %w", s.Path, err)
+	}
+	if err := s.checkRoot(a); err != nil {
+		return nil, safefile.Stamp{}, err
 	}
 	return a, safefile.StampOf(fi), nil
 }
@@ -351,6 +360,9 @@ func (s *Store) update(change func(*Allowlist) (bool, error)) error {
 	}
 	if write, err := change(a); err != nil || !write {
 		return err
+	}
+	if s.Root != "" {
+		a.Root = s.Root
 	}
 	removeStaleTemps(s.Path)
 	if err := safefile.WriteFile(s.Path, a.Encode(), s.fileMode()); err != nil {

@@ -196,7 +196,7 @@ func projectGuard(e *Env) {
 	} else {
 		e.Check(!says, "%s now shows the person that the project's hook was skipped: list it in skipShown and docs/teams.md", e.Agent.Name)
 		out, errOut, err := e.Hookctl("hooks", "doctor", "--agent", e.Agent.Name)
-		e.Check(err != nil && strings.Contains(out, "not approved in the project"),
+		e.Check(err != nil && strings.Contains(out, "not approved in this project"),
 			"hookctl hooks doctor --agent %s in the repository does not name the project's hook as not approved (%v):\n%s%s", e.Agent.Name, err, out, errOut)
 	}
 	if says {

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # hookctl's performance goals, each measured as a ratio against a baseline run in the same
 # process, alternating A and B: the median of PAIRS pairs' ratios (default 200), with its
-# interquartile range. Usage: scripts/bench.sh [portable|p2]
+# interquartile range. Usage: scripts/bench.sh [portable|p2|p2project]
 # With "portable", only the portable runner (the path macOS uses, built on Linux with the
-# hookctl_portable tag) is measured against the Linux one: P1p and P3p; with "p2", only P2, P2w
-# and P2wh.
+# hookctl_portable tag) is measured against the Linux one: P1p and P3p; with "p2", only P2, P2w,
+# P2wh and the project's P2j, P2jf and P2jt; with "p2project", only the last three.
 set -euo pipefail
 only=${1:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,6 +87,32 @@ $(for i in 1 2 3; do printf '    - command: %s/trivial.sh post-%s\n      timeout
   pre_llm_call:
 $(for i in 1 2; do printf '    - command: %s/trivial.sh ctx-%s\n' "$work" "$i"; done)"
 [ "$(grep -c '"command"' "$work/wide/allowlist.guards.json")" = 3 ] || { echo "bench: the wide home does not record 3 guards" >&2; exit 1; }
+# P2j, P2jf, P2jt: a repository with a project config that has no entry for the fired event. The
+# run finds it from $CLAUDE_PROJECT_DIR (as from a payload's cwd); its hooks are approved there.
+# repo: a project guard on pre_tool_call and a post_tool_call hook (P2 fires post_llm_call);
+# repot: a post_tool_call hook only, for a pre_tool_call run (the tool event: the guard record
+# of the project is read too) from a home whose only hook is on pre_llm_call.
+home llm "hooks:
+  pre_llm_call:
+    - command: $work/trivial.sh"
+# repo NAME HOME YAML: a repository with that project config, its hooks approved from HOME.
+repo() {
+  mkdir -p "$work/$1/.git" "$work/$1/.agent-hooks"
+  cp "$work/trivial.sh" "$work/$1/.agent-hooks/hook.sh"
+  printf '%s\n' "$3" > "$work/$1/.agent-hooks/config.yaml"
+  (cd "$work/$1" && HOOKCTL_HOME=$work/$2 "$hookctl" hooks approve --project >/dev/null)
+  ls "$work/$2/projects/"*.json >/dev/null || { echo "bench: the approvals of $1 were not written" >&2; exit 1; }
+}
+repo repo one "hooks:
+  pre_tool_call:
+    - command: .agent-hooks/hook.sh guard
+      matcher: Bash|terminal
+      fail_closed: true
+  post_tool_call:
+    - command: .agent-hooks/hook.sh log"
+repo repot llm "hooks:
+  post_tool_call:
+    - command: .agent-hooks/hook.sh log"
 # 999 more approvals of other hooks, each pinned to a script, next to the real one.
 python_free_allowlist() {
   local f=$work/many/allowlist.json
@@ -116,7 +142,17 @@ p2() {
   c -goal 1.4 -env-a HOOKCTL_HOME="$work/one" P2 -- "$hookctl" run post_llm_call ::: "$floor"
   c -goal 1.4 -env-a HOOKCTL_HOME="$work/wide" P2w -- "$hookctl" run post_llm_call ::: "$floor"
   c -goal 1.05 -env-a HOOKCTL_HOME="$work/wide" -env-b HOOKCTL_HOME="$work/one" P2wh -- "$hookctl" run post_llm_call ::: "$hookctl" run post_llm_call
+  p2project
 }
+# P2j: a run in a project whose config has no entry for the event against the same run in no
+# project; P2jf: that run against the floor; P2jt: the tool event's run in such a project (its
+# guard record read too) against the same run in no project.
+p2project() {
+  c -goal 1.05 -env-a HOOKCTL_HOME="$work/one" -env-a CLAUDE_PROJECT_DIR="$work/repo" -env-b HOOKCTL_HOME="$work/one" P2j -- "$hookctl" run post_llm_call ::: "$hookctl" run post_llm_call
+  c -goal 1.4 -env-a HOOKCTL_HOME="$work/one" -env-a CLAUDE_PROJECT_DIR="$work/repo" P2jf -- "$hookctl" run post_llm_call ::: "$floor"
+  c -goal 1.05 -env-a HOOKCTL_HOME="$work/llm" -env-a CLAUDE_PROJECT_DIR="$work/repot" -env-b HOOKCTL_HOME="$work/llm" P2jt -- "$hookctl" run pre_tool_call ::: "$hookctl" run pre_tool_call
+}
+if [ "$only" = p2project ]; then p2project; exit 0; fi
 if [ "$only" = p2 ]; then p2; exit 0; fi
 # P1p, P3p: P1's and P3's runs through the portable runner (no pidfd: a thread waits in waitid;
 # no parent-death signal) against the same runs through the Linux one.

@@ -282,7 +282,8 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 		return sd.Dispatch(s.base, event, p)
 	}
 	warn := func(msg string) { s.warn("warning: %s", msg) }
-	res, err := runner.Layered(sys, person, warn, event, system, func() (*runner.Result, error) { return d.Dispatch(s.base, event, p) }, nil)
+	project := s.projectFire(event, p, person, system)
+	res, err := runner.Layered(sys, person, warn, event, system, func() (*runner.Result, error) { return d.Dispatch(s.base, event, p) }, project)
 	switch {
 	case errors.Is(err, runner.ErrPayload):
 		return nil, invalidParams(err)

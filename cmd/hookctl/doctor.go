@@ -96,8 +96,13 @@ func (a *app) doctorRun(o doctorOptions) error {
 		a.examineWiring(s, home, cwd, wired, scanErrs, d.Agent, &report)
 	}
 	examineServeBinary(s.cfg, a.lookupEnv, &report)
+	for _, f := range a.projectDoctor(in.ctx, d.Agent) {
+		report.Findings = append(report.Findings, f)
+		if f.Severity == doctor.SeverityError {
+			report.Problems++
+		}
+	}
 	a.examineNamedConfig(s.loc, &report)
-	a.examineProjectConsent(s.loc, d.Agent, d.Bypass != "", &report)
 	if o.asJSON {
 		if err := a.printJSON(report); err != nil {
 			return err
@@ -112,40 +117,6 @@ func (a *app) doctorRun(o doctorOptions) error {
 		return silent(exitFailure)
 	}
 	return nil
-}
-
-// examineProjectConsent adds an error for each hook of the project the working folder is in
-// that will not run there: not approved in the project, or changed since (SPEC 20: doctor says
-// what will run, and exits 0 only when it all will). A bypass that reaches project hooks
-// (bypass: --accept-hooks, the wiring's) runs them all the same, but for a fail_closed one
-// changed since approval, which no bypass accepts. only, when set, keeps the hooks that run
-// under that agent.
-func (a *app) examineProjectConsent(loc config.Locations, only *agent.Dialect, bypass bool, r *doctor.Report) {
-	p := a.projectLayer(loc, a.projectFrom(""), "", false)
-	if p == nil {
-		return
-	}
-	bypass = bypass || a.projectBypass()
-	list, err := p.Store.Load()
-	if err != nil {
-		list = &consent.Allowlist{}
-	}
-	for _, h := range p.Config.Hooks {
-		if only != nil && !h.RunsUnder(only.Name) {
-			continue
-		}
-		c := list.Check(h)
-		if c.Status == consent.StatusApproved || bypass && !(h.FailClosed && c.Status == consent.StatusChanged) {
-			continue
-		}
-		msg := "not approved in the project " + p.Root + ": it will not run"
-		if c.Status == consent.StatusChanged {
-			msg = c.Reason + " (project " + p.Root + ")"
-		}
-		r.Findings = append(r.Findings, doctor.Finding{Severity: doctor.SeverityError, Event: h.Event, Command: h.Command, Check: "consent",
-			Message: msg, Fix: "review .agent-hooks/, then, in the project: hookctl hooks approve --project (a CI job: hookctl hooks approve --from-lock)"})
-		r.Problems++
-	}
 }
 
 // doctorBypass names what makes the runs doctor speaks of accept every hook (doctor.Bypass):

@@ -36,6 +36,11 @@ type listJSON struct {
 	SelfGuard selfGuardJSON `json:"self_guard"`
 	// System is the system level (SPEC 18.2), null when there is none.
 	System *systemJSON `json:"system"`
+	// Project is the project the working folder is in (SPEC 20), null when none.
+	Project *projectJSON `json:"project"`
+	// Projects are the projects whose hooks the person approved (the hookctl home's
+	// projects/*.json), each named by the root its file records.
+	Projects []approvedProjectJSON `json:"projects"`
 }
 
 // selfGuardJSON says whether the self-guard is on and what it keeps.
@@ -146,6 +151,10 @@ func (a *app) listRun(o listOptions) error {
 	out.SelfGuard = a.selfGuardListing(s)
 	out.System = a.systemView()
 	out.Guards = append(systemFindings(out.System), out.Guards...)
+	if out.Project = a.projectView(); out.Project != nil {
+		out.Guards = append(out.Guards, out.Project.Guards...)
+	}
+	out.Projects = approvedProjects(s.loc.Home)
 	if out.Guards == nil {
 		out.Guards = []doctor.Finding{}
 	}
@@ -272,6 +281,8 @@ func (a *app) printListing(out listJSON, width int) {
 	}
 	sc.para(cell{"built-in guard: hookctl self-guard", p.bold}, "  ", "  "+state)
 	a.printSystem(sc, out.System)
+	a.printProject(sc, out.Project)
+	a.printApprovedProjects(sc, out.Projects)
 	sc.para(cell{text: "config: "}, "  ", terminalSafe(out.Config))
 	if len(out.Hooks) == 0 {
 		if _, err := os.Stat(out.Config); errors.Is(err, fs.ErrNotExist) {

@@ -70,7 +70,7 @@ func (a *app) projectNotices(d *agent.Dialect, loc config.Locations, from string
 		out = append(out, fmt.Sprintf("hookctl: the project's hooks do not run: %v", p.ConfigErr))
 	}
 	if n := len(p.Config.Problems); n > 0 {
-		out = append(out, fmt.Sprintf("hookctl: the project's config has %d problem(s), first: %s; at your own terminal: hookctl hooks validate", n, p.Config.Problems[0]))
+		out = append(out, fmt.Sprintf("hookctl: the project's config has %d problem(s), first: %s; in the project: hookctl validate", n, p.Config.Problems[0]))
 	}
 	list, err := p.Store.Load()
 	if err != nil {

@@ -15,6 +15,9 @@ type revokeOptions struct {
 	command string
 	event   string
 	system  bool
+	// project is --project: the approvals of the project the working folder is in; without a
+	// COMMAND, every one of them.
+	project bool
 }
 
 // revokeCommand builds `hooks revoke`; runF, when not nil, receives the parsed options in
@@ -22,18 +25,28 @@ type revokeOptions struct {
 func (a *app) revokeCommand(runF func(revokeOptions) error) *cobra.Command {
 	var o revokeOptions
 	cmd := &cobra.Command{
-		Use:   "revoke COMMAND [--event E]",
+		Use:   "revoke COMMAND [--event E] | --project [COMMAND [--event E]]",
 		Short: "Remove the approvals of a command (for every event, or one)",
 		Example: `  hookctl hooks revoke ./block-destructive.sh
-  hookctl hooks revoke ./inject-git-status.sh --event pre_llm_call`,
+  hookctl hooks revoke ./inject-git-status.sh --event pre_llm_call
+  hookctl hooks revoke --project   # in a repository: every approval of its hooks`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) != 1 {
+			switch {
+			case o.project && o.system:
+				return usageErrorf("--project and --system revoke at different levels: give one")
+			case o.project && len(args) == 0 && o.event != "":
+				return usageErrorf("--event goes with a COMMAND")
+			case o.project && len(args) <= 1:
+				return nil
+			case len(args) != 1:
 				return usageErrorf("revoke takes one COMMAND (quote it if it has spaces)")
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.command = args[0]
+			if len(args) == 1 {
+				o.command = args[0]
+			}
 			if runF != nil {
 				return runF(o)
 			}
@@ -42,6 +55,7 @@ func (a *app) revokeCommand(runF func(revokeOptions) error) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&o.event, "event", "", "revoke the command's approval for this event only")
 	cmd.Flags().BoolVar(&o.system, "system", false, "revoke an approval of the system level, as root")
+	cmd.Flags().BoolVar(&o.project, "project", false, "revoke approvals of the project the working folder is in; without COMMAND, all of them")
 	cmd.ValidArgsFunction = a.completeConfiguredCommand
 	_ = cmd.RegisterFlagCompletionFunc("event", a.completeEvents) // cannot fail: the flag exists
 	return cmd
@@ -65,6 +79,9 @@ func (a *app) revokeRun(o revokeOptions) error {
 	}
 	if err != nil {
 		return err
+	}
+	if o.project {
+		return a.revokeProject(o)
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
@@ -94,7 +111,7 @@ func (a *app) revokeRun(o revokeOptions) error {
 		what += " on " + o.event
 	}
 	if n == 0 {
-		return noApproval(loc.Allowlist, o.command, what)
+		return noApproval(store, o.command, what)
 	}
 	fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s\n", n, terminalSafe(what))
 	if sig := in.received(); sig != 0 {
@@ -105,8 +122,8 @@ func (a *app) revokeRun(o revokeOptions) error {
 
 // noApproval is the failure of a revoke that found nothing, naming the closest approved
 // command, as approve names the closest configured one.
-func noApproval(allowlist, command, what string) error {
-	if list, err := consent.NewStore(allowlist).Load(); err == nil {
+func noApproval(store *consent.Store, command, what string) error {
+	if list, err := store.Load(); err == nil {
 		var approved []string
 		for _, ap := range list.Approvals {
 			if !slices.Contains(approved, ap.Command) {
@@ -118,4 +135,80 @@ func noApproval(allowlist, command, what string) error {
 		}
 	}
 	return failuref("no approval of %s to revoke", what)
+}
+
+// revokeProject removes approvals of the project the working folder is in (SPEC 20): of the
+// command (on the event), or every one. As for the person's guards, revoking a recorded
+// project guard's approval asks the person at a terminal first and is refused without one: the
+// guard record keeps blocking what the guard covered until then.
+func (a *app) revokeProject(o revokeOptions) error {
+	loc, err := a.locations()
+	if err != nil {
+		return err
+	}
+	from := a.projectFrom("")
+	p := a.projectLayer(loc, from, "", false)
+	if p == nil {
+		return failuref("%s is in no project: a project is a folder holding .git, below your home and outside the hookctl home", from)
+	}
+	store := p.Store
+	commands := []string{o.command}
+	if o.command == "" {
+		list, err := store.Load()
+		if err != nil {
+			return failuref("%v", err)
+		}
+		commands = commands[:0]
+		for _, ap := range list.Approvals {
+			if !slices.Contains(commands, ap.Command) {
+				commands = append(commands, ap.Command)
+			}
+		}
+		if len(commands) == 0 {
+			return failuref("no approval of the project %s to revoke", p.Root)
+		}
+	}
+	in, stop := a.interrupts(true)
+	defer stop()
+	recorded, err := store.Guards()
+	if errors.Is(err, consent.ErrGuardRecord) {
+		if list, lerr := store.Load(); lerr == nil {
+			recorded, err = list.Guards(), nil
+		}
+	}
+	if err == nil {
+		var dropped []consent.Change
+		for _, c := range commands {
+			for _, g := range consent.Revoked(recorded, c, o.event) {
+				dropped = append(dropped, consent.Change{Guard: g})
+			}
+		}
+		if err := a.confirmDrop(in, "revoke --project", dropped, a.agentsWired()); err != nil {
+			return err
+		}
+	}
+	store.Interrupt = in.ctx.Done()
+	total := 0
+	for _, c := range commands {
+		n, err := store.Revoke(c, o.event)
+		if err != nil {
+			return storeError(in, err)
+		}
+		total += n
+	}
+	what := o.command
+	if o.event != "" {
+		what += " on " + o.event
+	}
+	if total == 0 {
+		return noApproval(store, o.command, what+" in the project "+p.Root)
+	}
+	if what == "" {
+		what = "the project's hooks"
+	}
+	fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s in the project %s\n", total, terminalSafe(what), terminalSafe(p.Root))
+	if sig := in.received(); sig != 0 {
+		return silent(exitInterrupted + sig)
+	}
+	return nil
 }

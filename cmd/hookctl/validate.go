@@ -107,8 +107,11 @@ func (a *app) validateCommand() *cobra.Command {
 with file:line:col, on stderr: errors (an entry that would be dropped, a YAML syntax error) and
 warnings. It also reads the guard record and the allowlist: a recorded guard that is not in
 force (its entry gone or no longer fail_closed, its script missing, changed or not approved)
-is an error, with the reason hookctl run gives, since run blocks what that guard covered. It
-runs nothing and writes nothing, so editors and CI can call it.
+is an error, with the reason hookctl run gives, since run blocks what that guard covered.
+Without FILE, the project the working folder is in (.agent-hooks/config.yaml) is checked too,
+against its own approvals: its errors and its recorded guards not in force are errors, and
+each of its hooks that will not run (not approved there, or changed) is named. It runs
+nothing and writes nothing, so editors and CI can call it.
 Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 		Example: `  hookctl validate
   hookctl validate ci/hooks.yaml`,
@@ -147,10 +150,16 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 			for _, why := range notes {
 				a.warn(why)
 			}
+			var project *projectJSON
+			if len(args) == 0 {
+				project = a.projectView()
+				errs += a.validateProject(project)
+			}
 			if errs > 0 {
 				return failuref("%s: %d error(s)", path, errs)
 			}
 			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), len(cfg.Problems)+len(notes))
+			a.printProjectRuns(project)
 			return nil
 		},
 	}
