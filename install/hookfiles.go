@@ -170,7 +170,7 @@ func installFiles(t Target, want []Want, uninstall, dryRun bool) (Report, error)
 	if dryRun {
 		return r, nil
 	}
-	if err := os.MkdirAll(t.Path, 0o755); err != nil {
+	if err := t.mkdirAll(t.Path); err != nil {
 		return r, fmt.Errorf("creating %s: %w", t.Path, err)
 	}
 	for _, w := range writes {
@@ -183,9 +183,10 @@ func installFiles(t Target, want []Want, uninstall, dryRun bool) (Report, error)
 			return r, fmt.Errorf("writing %s: %w", w.path, err)
 		}
 	}
-	if uninstall && os.Remove(t.Path) == nil { // only an empty folder goes
-		r.Deleted = true
-		_ = os.Remove(filepath.Dir(t.Path)) // .cline or .clinerules, when nothing else is in it
+	if uninstall {
+		// The hooks folder and its parent (.cline, .clinerules), when install made them and
+		// nothing else is in them.
+		r.Deleted = t.removeMade(t.Path)
 	}
 	return r, nil
 }

@@ -246,6 +246,7 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 // install --system do: a config with errors changes nothing (a typo must never unwire an
 // event, SPEC 14.2), and unwiring the event of a recorded guard asks the person first.
 func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []string, dryRun bool, what string) (install.Report, []install.Want, error) {
+	t.Folders = install.FoldersPath(s.loc.Home)
 	if err := configErrors(s.cfg, what); err != nil {
 		return install.Report{}, nil, err
 	}
@@ -271,6 +272,7 @@ func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []stri
 // unwire takes hookctl's entries out of t, as uninstall and uninstall --system do: refused
 // while the config has errors, and asking the person before a recorded guard's event goes.
 func (a *app) unwire(s *session, d *agent.Dialect, t install.Target, dryRun bool, what string) (install.Report, error) {
+	t.Folders = install.FoldersPath(s.loc.Home)
 	if err := configErrors(s.cfg, what); err != nil {
 		return install.Report{}, err
 	}
