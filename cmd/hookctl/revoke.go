@@ -15,6 +15,8 @@ type revokeOptions struct {
 	command string
 	event   string
 	system  bool
+	// project is --project: revoke in the approvals of the project the working folder is in.
+	project bool
 }
 
 // revokeCommand builds `hooks revoke`; runF, when not nil, receives the parsed options in
@@ -22,13 +24,21 @@ type revokeOptions struct {
 func (a *app) revokeCommand(runF func(revokeOptions) error) *cobra.Command {
 	var o revokeOptions
 	cmd := &cobra.Command{
-		Use:   "revoke COMMAND [--event E]",
+		Use:   "revoke COMMAND [--event E] [--project | --system]",
 		Short: "Remove the approvals of a command (for every event, or one)",
+		Long: `Removes the allowlist's approvals of COMMAND, as written in the config; without --event, for
+every event. The hook then no longer runs until it is approved again. Revoking a recorded
+guard drops it: at a terminal hookctl asks first, elsewhere it refuses. --project revokes in
+the approvals of the project the working folder is in, --system in the system level's (root).`,
 		Example: `  hookctl hooks revoke ./block-destructive.sh
-  hookctl hooks revoke ./inject-git-status.sh --event pre_llm_call`,
+  hookctl hooks revoke ./inject-git-status.sh --event pre_llm_call
+  hookctl hooks revoke .agent-hooks/lint.sh --project`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageErrorf("revoke takes one COMMAND (quote it if it has spaces)")
+			}
+			if o.project && o.system {
+				return usageErrorf("--project and --system revoke at different levels: give one")
 			}
 			return nil
 		},
@@ -42,6 +52,7 @@ func (a *app) revokeCommand(runF func(revokeOptions) error) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&o.event, "event", "", "revoke the command's approval for this event only")
 	cmd.Flags().BoolVar(&o.system, "system", false, "revoke an approval of the system level, as root")
+	cmd.Flags().BoolVar(&o.project, "project", false, "revoke an approval of the project the working folder is in (its own approvals)")
 	cmd.ValidArgsFunction = a.completeConfiguredCommand
 	_ = cmd.RegisterFlagCompletionFunc("event", a.completeEvents) // cannot fail: the flag exists
 	return cmd
@@ -58,6 +69,13 @@ func (a *app) revokeRun(o revokeOptions) error {
 			return err
 		}
 		s, err := a.systemSession(false)
+		if err != nil {
+			return err
+		}
+		loc, store = s.loc, s.store
+	}
+	if o.project {
+		s, _, err := a.projectSession()
 		if err != nil {
 			return err
 		}
