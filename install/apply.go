@@ -45,6 +45,9 @@ type Target struct {
 	// SwitchOn sets Switch to true; without it, Switch is put back as it was before hookctl
 	// first wrote the file (its backup says how).
 	SwitchOn bool
+	// Folders is the record of the folders install created (FoldersPath): install adds those it
+	// makes, and uninstall removes those it leaves empty. "" records none and removes none.
+	Folders string
 }
 
 // Want is one entry install keeps: an agent event, its timeout in the agent's unit, and the
@@ -162,8 +165,8 @@ func applyOnce(t Target, want []Want, uninstall, dryRun bool) (Report, error) {
 		// install had created, and the file has no entry of hookctl's left.
 		_ = os.Remove(t.Path + BackupSuffix)
 	}
-	if r.Deleted {
-		_ = os.Remove(filepath.Dir(t.Path)) // the folder install made for the file, if now empty
+	if uninstall {
+		t.removeMade(filepath.Dir(t.Path)) // the folders install made for the file, if now empty
 	}
 	return r, nil
 }
@@ -270,7 +273,7 @@ func write(t Target, old, out []byte, fi fs.FileInfo, hasBackup bool, r *Report)
 	if fi != nil {
 		mode = fi.Mode().Perm()
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := t.mkdirAll(filepath.Dir(path)); err != nil {
 		return fmt.Errorf("creating the folder of %s: %w", path, err)
 	}
 	if t.System {

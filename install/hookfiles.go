@@ -26,12 +26,15 @@ const hookFileMarker = "# Written by `hookctl install "
 // hookctl with the event's name; in a project's wiring, the event's guard comes first, on a
 // line of its own (portable.go).
 func (t Target) HookFile(w Want) []byte {
-	guard := ""
-	if d, err := agent.Lookup(t.Agent); err == nil && t.Portable {
-		guard = missingGuard(d, w.Event) + "\n"
+	guard, how := "", t.Agent
+	if t.Portable {
+		how += " --project" // as it was installed, and is uninstalled
+		if d, err := agent.Lookup(t.Agent); err == nil {
+			guard = missingGuard(d, w.Event) + "\n"
+		}
 	}
 	return fmt.Appendf(nil, "#!/bin/sh\n%s%s`: %s runs it for its %s hooks, and `hookctl uninstall %s` removes it.\n%sexec %s\n",
-		hookFileMarker, t.Agent, t.Agent, w.Event, t.Agent, guard, EntryCommand(t, w))
+		hookFileMarker, how, t.Agent, w.Event, how, guard, EntryCommand(t, w))
 }
 
 // hookFileCommand is the hookctl command line of a file ownHookFile accepts.
@@ -51,7 +54,10 @@ func ownHookFile(data []byte, t Target, event string) bool {
 		}
 		lines = append(lines[:2], lines[3])
 	}
-	if len(lines) != 3 || lines[0] != "#!/bin/sh" || !strings.HasPrefix(lines[1], hookFileMarker+t.Agent+"`") {
+	// The marker names the install as it was made: `hookctl install cline` or, in a project,
+	// `hookctl install cline --project` (an older hookctl wrote the first in a project too).
+	if len(lines) != 3 || lines[0] != "#!/bin/sh" ||
+		!strings.HasPrefix(lines[1], hookFileMarker+t.Agent+"`") && !strings.HasPrefix(lines[1], hookFileMarker+t.Agent+" --project`") {
 		return false
 	}
 	command, ok := strings.CutPrefix(lines[2], "exec ")
@@ -170,7 +176,7 @@ func installFiles(t Target, want []Want, uninstall, dryRun bool) (Report, error)
 	if dryRun {
 		return r, nil
 	}
-	if err := os.MkdirAll(t.Path, 0o755); err != nil {
+	if err := t.mkdirAll(t.Path); err != nil {
 		return r, fmt.Errorf("creating %s: %w", t.Path, err)
 	}
 	for _, w := range writes {
@@ -183,9 +189,10 @@ func installFiles(t Target, want []Want, uninstall, dryRun bool) (Report, error)
 			return r, fmt.Errorf("writing %s: %w", w.path, err)
 		}
 	}
-	if uninstall && os.Remove(t.Path) == nil { // only an empty folder goes
-		r.Deleted = true
-		_ = os.Remove(filepath.Dir(t.Path)) // .cline or .clinerules, when nothing else is in it
+	if uninstall {
+		// The hooks folder and its parent (.cline, .clinerules), when install made them and
+		// nothing else is in them.
+		r.Deleted = t.removeMade(t.Path)
 	}
 	return r, nil
 }

@@ -117,6 +117,7 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 			fix += " --project (in " + projectOf(d, file) + ")"
 		}
 		want, _, _ := Plan(cfg, d, nil)
+		var unpassed []Want // events whose entry does not pass the deadline: one finding below
 		for _, w := range want {
 			for _, x := range ws {
 				if x.AgentEvent != w.Event {
@@ -128,9 +129,9 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 						Message: fmt.Sprintf("%s gives hookctl %d for %s in %s, less than its hooks may take (%d): it may stop hookctl before they answer", d.Title, *x.Timeout, w.Event, file, w.Timeout),
 						Fix:     fix})
 				case x.Deadline == nil || *x.Deadline < w.Deadline:
-					out = append(out, doctor.Finding{Severity: doctor.SeverityWarning, Event: x.Event, Check: "agent_wiring",
-						Message: fmt.Sprintf("hookctl's entry for %s in %s does not pass the %d s %s waits (--deadline): a guard still running when %s gives up does not block", w.Event, file, w.Deadline, d.Title, d.Title),
-						Fix:     fix})
+					if !slices.Contains(unpassed, w) {
+						unpassed = append(unpassed, w)
+					}
 				}
 			}
 			event := w.Event
@@ -142,6 +143,9 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 					Message: fmt.Sprintf("%s is wired to hookctl in %s, but not for %s: its %s hooks do not run under %s", d.Title, file, w.Event, event, d.Title),
 					Fix:     fix})
 			}
+		}
+		if len(unpassed) > 0 {
+			out = append(out, deadlineFinding(d, file, ws, unpassed, fix))
 		}
 		var missing []string
 		for _, w := range ws {
@@ -167,6 +171,41 @@ func Findings(cfg *config.Config, wired []Wiring) []doctor.Finding {
 		}
 	}
 	return out
+}
+
+// deadlineFinding says which of hookctl's entries in one settings file do not pass on how long
+// the agent waits (--deadline): one finding naming every such event, so that an older wiring
+// without --deadline reads as one step to take, not one per event.
+func deadlineFinding(d *agent.Dialect, file string, ws []Wiring, unpassed []Want, fix string) doctor.Finding {
+	f := doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring", Fix: fix}
+	if len(unpassed) == 1 {
+		w := unpassed[0]
+		for _, x := range ws {
+			if x.AgentEvent == w.Event {
+				f.Event = x.Event
+			}
+		}
+		f.Message = fmt.Sprintf("hookctl's entry for %s in %s does not pass the %d s %s waits (--deadline): a guard still running when %s gives up does not block",
+			w.Event, file, w.Deadline, d.Title, d.Title)
+		return f
+	}
+	var events []string
+	same := true
+	for _, w := range unpassed {
+		events = append(events, w.Event)
+		same = same && w.Deadline == unpassed[0].Deadline
+	}
+	waits := fmt.Sprintf("the %d s %s waits", unpassed[0].Deadline, d.Title)
+	if !same {
+		var each []string
+		for _, w := range unpassed {
+			each = append(each, fmt.Sprintf("%s %d s", w.Event, w.Deadline))
+		}
+		waits = fmt.Sprintf("how long %s waits (%s)", d.Title, strings.Join(each, ", "))
+	}
+	f.Message = fmt.Sprintf("hookctl's entries for %s in %s do not pass %s (--deadline): a guard still running when %s gives up does not block",
+		strings.Join(events, ", "), file, waits, d.Title)
+	return f
 }
 
 // scanHookFiles finds the hook files install wrote in the agent's hooks folder.

@@ -30,7 +30,7 @@ type approveOptions struct {
 func (a *app) approveCommand(runF func(approveOptions) error) *cobra.Command {
 	var o approveOptions
 	cmd := &cobra.Command{
-		Use:   "approve COMMAND [--event E] | --all",
+		Use:   "approve COMMAND [--event E] | --all | --project [COMMAND] | --from-lock",
 		Short: "Approve hooks without running them (after reviewing their scripts)",
 		Long: `Records approvals in the allowlist without running anything. COMMAND is the command
 as written in the config; without --event every configured hook with that command is approved.

@@ -71,6 +71,45 @@ func (a *app) completeConfiguredCommand(cmd *cobra.Command, args []string, toCom
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
+// completeAddArgs offers hooks add's EVENT (the config's events), then files for its
+// COMMAND (a script path).
+func (a *app) completeAddArgs(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	switch len(args) {
+	case 0:
+		return a.completeEvents(cmd, args, toComplete)
+	case 1:
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeMatcherTools offers, for hooks add's --matcher, the tool names the entry's dialect
+// calls its tools: hookctl's own (terminal, read_file, ...), which match under every agent,
+// or Claude Code's (Bash, Read, ...) for --dialect claude-code. A matcher is a regular
+// expression: the word after the last | is completed, keeping the alternatives before it.
+func completeMatcherTools(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	var tools []string
+	for _, r := range agent.Own().ToolRows() {
+		tools = append(tools, r.Hookctl)
+	}
+	if name, _ := cmd.Flags().GetString("dialect"); name != "" && name != agent.ScriptHookctl {
+		if d, err := agent.ForScript(name); err == nil && d != nil {
+			tools = d.Tools
+		}
+	}
+	done, last := "", toComplete
+	if i := strings.LastIndex(toComplete, "|"); i >= 0 {
+		done, last = toComplete[:i+1], toComplete[i+1:]
+	}
+	var out []string
+	for _, t := range withPrefix(tools, last) {
+		if !slices.Contains(strings.Split(done, "|"), t) {
+			out = append(out, done+t)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
 func withPrefix(words []string, prefix string) []string {
 	var out []string
 	for _, w := range words {

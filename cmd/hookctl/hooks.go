@@ -14,7 +14,7 @@ import (
 func (a *app) hooksCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hooks",
-		Short: "Review and manage the configured hooks: list, test, approve, revoke, doctor",
+		Short: "Review and manage the configured hooks: list, add, test, approve, revoke, lock, doctor",
 		Example: `  hookctl hooks list
   hookctl hooks approve --all
   hookctl hooks doctor`,

@@ -61,6 +61,8 @@ At a terminal hookctl then offers to approve it; elsewhere it prints the approve
 	cmd.Flags().BoolVar(&o.failClosed, "fail-closed", false, "make the entry a guard: it blocks when it cannot answer")
 	cmd.Flags().StringVar(&o.dialect, "dialect", agent.ScriptHookctl, "the protocol the script speaks: "+strings.Join(agent.ScriptDialects(), ", ")+", or \"\" for each agent's own")
 	_ = cmd.RegisterFlagCompletionFunc("dialect", cobra.FixedCompletions(agent.ScriptDialects(), cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("matcher", completeMatcherTools)
+	cmd.ValidArgsFunction = a.completeAddArgs
 	return cmd
 }
 

@@ -270,6 +270,7 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 // install --system do: a config with errors changes nothing (a typo must never unwire an
 // event, SPEC 14.2), and unwiring the event of a recorded guard asks the person first.
 func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []string, dryRun bool, what string) (install.Report, []install.Want, error) {
+	t.Folders = a.foldersRecord(s, t)
 	if err := configErrors(s.cfg, what); err != nil {
 		return install.Report{}, nil, err
 	}
@@ -295,6 +296,7 @@ func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []stri
 // unwire takes hookctl's entries out of t, as uninstall and uninstall --system do: refused
 // while the config has errors, and asking the person before a recorded guard's event goes.
 func (a *app) unwire(s *session, d *agent.Dialect, t install.Target, dryRun bool, what string) (install.Report, error) {
+	t.Folders = a.foldersRecord(s, t)
 	if err := configErrors(s.cfg, what); err != nil {
 		return install.Report{}, err
 	}
@@ -308,6 +310,16 @@ func (a *app) unwire(s *session, d *agent.Dialect, t install.Target, dryRun bool
 		return r, failuref("%v", err)
 	}
 	return r, nil
+}
+
+// foldersRecord is where install records the folders it makes for t (install.FoldersPath): the
+// person's hookctl home; none for an administrator file, so that the system folder holds only
+// what the administrator put there.
+func (a *app) foldersRecord(s *session, t install.Target) string {
+	if t.System {
+		return ""
+	}
+	return install.FoldersPath(s.loc.Home)
 }
 
 // rememberWiring keeps what install or uninstall left of hookctl's entries in the agent's

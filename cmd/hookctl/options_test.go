@@ -73,6 +73,8 @@ func TestRevokeOptions(t *testing.T) {
 	checkOptions(t, func(a *app) func(func(revokeOptions) error) *cobra.Command { return a.revokeCommand }, []optionsCase[revokeOptions]{
 		{args: []string{"./guard.sh"}, want: revokeOptions{command: "./guard.sh"}},
 		{args: []string{"./guard.sh", "--event=pre_llm_call"}, want: revokeOptions{command: "./guard.sh", event: "pre_llm_call"}},
+		{args: []string{"./guard.sh", "--project"}, want: revokeOptions{command: "./guard.sh", project: true}},
+		{args: []string{"./guard.sh", "--project", "--system"}, wantErr: "give one"},
 		{args: []string{}, wantErr: "revoke takes one COMMAND"},
 		{args: []string{"--all"}, wantErr: "unknown flag"},
 	})

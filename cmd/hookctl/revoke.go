@@ -27,6 +27,11 @@ func (a *app) revokeCommand(runF func(revokeOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "revoke COMMAND [--event E] | --project [COMMAND [--event E]]",
 		Short: "Remove the approvals of a command (for every event, or one)",
+		Long: `Removes the allowlist's approvals of COMMAND, as written in the config; without --event, for
+every event. The hook then no longer runs until it is approved again. Revoking a recorded
+guard drops it: at a terminal hookctl asks first, elsewhere it refuses. --project revokes in
+the approvals of the project the working folder is in (without COMMAND, every one of them),
+--system in the system level's (root).`,
 		Example: `  hookctl hooks revoke ./block-destructive.sh
   hookctl hooks revoke ./inject-git-status.sh --event pre_llm_call
   hookctl hooks revoke --project   # in a repository: every approval of its hooks`,

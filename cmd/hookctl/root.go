@@ -92,6 +92,8 @@ Documentation: https://github.com/hookctl/hookctl/tree/main/docs
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
+			c.Short = "Print a shell completion script: commands, flags, events, agents, configured commands"
+			c.Long = "Prints the script that makes your shell complete hookctl's commands and flags, event and\nagent names, an agent's own events (install --events), the commands config.yaml runs (hooks\napprove, hooks revoke) and hooks add's tool names (--matcher). Load it as the examples show."
 			c.Example = "  source <(hookctl completion bash)\n  hookctl completion zsh > \"${fpath[1]}/_hookctl\"\n  hookctl completion fish > ~/.config/fish/completions/hookctl.fish"
 			c.Args = knownSubcommand
 			c.RunE = func(cmd *cobra.Command, args []string) error { return cmd.Help() }

@@ -19,8 +19,9 @@ func (a *app) uninstallCommand() *cobra.Command {
 		Use:   "uninstall AGENT [--project | --system] [--dry-run] [--json]",
 		Short: "Remove hookctl's entries from an agent's settings file",
 		Long: `Removes the entries hookctl install wrote, and nothing else. What install created to hold them
-(the "hooks" key, an event's list, the file itself) goes too, so that install then uninstall
-leaves the file as it was.`,
+(the "hooks" key, an event's list, the file itself, its backup, the folders it made once they
+are empty) goes too, so that install then uninstall leaves the file as it was; a folder that
+was there before install stays.`,
 		Example: `  hookctl uninstall claude-code
   hookctl uninstall cursor --project --dry-run
   sudo hookctl uninstall --system claude-code`,

@@ -102,7 +102,7 @@ func (a *app) examineNamedConfig(loc config.Locations, r *doctor.Report) {
 func (a *app) validateCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "validate [FILE]",
-		Short: "Check a config file and report its problems only; exit 1 on any error",
+		Short: "Check a config and the guards it records; exit 1 on an error or a guard not in force",
 		Long: `Reads FILE (default: the config hookctl would use) and prints its problems, one line each
 with file:line:col, on stderr: errors (an entry that would be dropped, a YAML syntax error) and
 warnings. It also reads the guard record and the allowlist: a recorded guard that is not in
