@@ -144,4 +144,3 @@ func TestGateSeesChanges(t *testing.T) {
 		t.Fatalf("after revocation: %s", got)
 	}
 }
-
