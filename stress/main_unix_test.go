@@ -1,3 +1,5 @@
+//go:build unix
+
 // Package stress is hookctl's reliability suite: hostile hooks, signals, concurrent writers,
 // hostile allowlists and configs, each tried against the real binary in real processes. It
 // checks that nothing is lost, nothing survives, nothing unapproved runs and hookctl answers
