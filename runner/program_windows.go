@@ -9,6 +9,8 @@ import (
 	"syscall"
 
 	"golang.org/x/sys/windows"
+
+	"github.com/hookctl/hookctl/internal/gitbash"
 )
 
 // resolve returns the program to run for argv and its argv. Windows runs no #! line, so a
@@ -162,38 +164,8 @@ func powershell() (string, error) {
 	return "", errors.New("a .ps1 hook runs through pwsh or powershell.exe, and neither was found")
 }
 
-// errNoGitBash is gitBash's error: a .sh hook never silently becomes a skipped one.
-var errNoGitBash = errors.New("a .sh hook runs through Git for Windows' bash.exe, which was not found " +
-	"(install Git for Windows, or name the interpreter in the command)")
-
-// gitBash finds Git for Windows' bash.exe: beside the git on PATH (Git\cmd\git.exe or
-// Git\mingw64\bin\git.exe), else in the usual install folders. System32's bash.exe, which
-// starts WSL, is never taken for it.
-func gitBash() (string, error) {
-	var roots []string
-	if git, err := lookPath("git"); err == nil {
-		d := filepath.Dir(git)
-		roots = append(roots, filepath.Dir(d), filepath.Dir(filepath.Dir(d)))
-	}
-	for _, env := range []string{"ProgramFiles", "ProgramW6432", "ProgramFiles(x86)"} {
-		if v := os.Getenv(env); v != "" {
-			roots = append(roots, filepath.Join(v, "Git"))
-		}
-	}
-	if v := os.Getenv("LOCALAPPDATA"); v != "" {
-		roots = append(roots, filepath.Join(v, "Programs", "Git"))
-	}
-	for _, root := range roots {
-		if !filepath.IsAbs(root) {
-			continue
-		}
-		p := filepath.Join(root, "bin", "bash.exe")
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			return p, nil
-		}
-	}
-	return "", errNoGitBash
-}
+// gitBash finds Git for Windows' bash.exe (internal/gitbash).
+func gitBash() (string, error) { return gitbash.Find(lookPath) }
 
 // cmdWords quotes words for cmd.exe /s /c as cmd and a batch file's %1 read them: each in
 // double quotes, inside which cmd's operators (& | < > ^) are plain text. What cmd cannot pass
