@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 export WINEPREFIX=${WINEPREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/hookctl/wine}
 export WINEDEBUG=${WINEDEBUG:--all} WINEARCH=win64 DISPLAY=
 cc=x86_64-w64-mingw32-gcc
-if ! command -v wine >/dev/null || ! command -v wine64 >/dev/null && [ ! -x /usr/lib/wine/wine64 ] || ! command -v $cc >/dev/null; then
+if ! command -v wine >/dev/null || ! command -v $cc >/dev/null || ! dpkg -s wine64 >/dev/null 2>&1; then
 	if [ "$(id -u)" != 0 ]; then
 		echo "wine-setup: wine and mingw-w64 are missing; as root: apt-get install wine wine64 gcc-mingw-w64-x86-64" >&2
 		exit 1
