@@ -116,7 +116,7 @@ func writeClose(f *os.File, line []byte) error {
 // file (a rotation would rename the link anyway; HOOKCTL_AUDIT moves the log). It returns the
 // file's size from the one fstat that checks it, for the rotation check.
 func (l *Log) open() (*os.File, int64, error) {
-	const flags = os.O_WRONLY | os.O_APPEND | os.O_CREATE | syscall.O_NONBLOCK | syscall.O_NOFOLLOW
+	const flags = os.O_WRONLY | os.O_APPEND | os.O_CREATE | openFlags
 	f, err := os.OpenFile(l.Path, flags, 0o600)
 	if errors.Is(err, fs.ErrNotExist) {
 		if mkErr := os.MkdirAll(filepath.Dir(l.Path), 0o700); mkErr == nil {
@@ -174,23 +174,22 @@ func (l *Log) rotate(next int64) error {
 // a hung hook run.
 const lockWait = 2 * time.Second
 
-// lockFile takes an exclusive flock on name, opened without following a symlink, waiting at
-// most lockWait.
+// lockFile takes an exclusive lock on name (lockNB: flock on Unix, LockFileEx on Windows),
+// opened without following a symlink, waiting at most lockWait.
 func lockFile(name string) (unlock func(), err error) {
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|noFollow, 0o600)
 	if err != nil {
 		return nil, err
 	}
-	fd := int(f.Fd())
 	deadline := time.Now().Add(lockWait)
 	for {
-		err = syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+		held, err := lockNB(f)
+		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("locking %s: %w", name, err)
+		}
+		if !held {
+			break
 		}
 		if time.Now().After(deadline) {
 			f.Close()
@@ -199,7 +198,7 @@ func lockFile(name string) (unlock func(), err error) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	return func() {
-		_ = syscall.Flock(fd, syscall.LOCK_UN)
+		unlockFile(f)
 		f.Close()
 	}, nil
 }

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -235,30 +234,5 @@ func TestFollowWaitsForWholeLines(t *testing.T) {
 	}
 	if n != 1 || len(warnings) != 0 {
 		t.Errorf("entries %d, warnings %q; want the one line, whole", n, warnings)
-	}
-}
-
-// hookctl log on a FIFO planted at the log's path answers at once instead of waiting for a
-// writer.
-func TestReadRefusesFIFO(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "audit.jsonl")
-	if err := syscall.Mkfifo(path, 0o600); err != nil {
-		t.Skip("no FIFOs here:", err)
-	}
-	done := make(chan error, 1)
-	go func() {
-		r := &Reader{Log: &Log{Path: path}}
-		done <- r.Read(func(Entry) error { return nil })
-	}()
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
-			t.Errorf("Read of a FIFO = %v, want an error saying it is not a regular file", err)
-		}
-	case <-time.After(10 * time.Second):
-		if w, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-			defer w.Close()
-		}
-		t.Fatal("Read of a FIFO hung")
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"syscall"
 
 	"github.com/hookctl/hookctl/internal/safefile"
 )
@@ -316,9 +315,7 @@ func sameFile(path string, fi fs.FileInfo) bool {
 	if fi == nil || err != nil {
 		return fi == nil && errors.Is(err, fs.ErrNotExist)
 	}
-	a, aok := fi.Sys().(*syscall.Stat_t)
-	b, bok := now.Sys().(*syscall.Stat_t)
-	if aok && bok && (a.Ino != b.Ino || a.Dev != b.Dev) {
+	if !os.SameFile(fi, now) {
 		return false
 	}
 	return now.Size() == fi.Size() && now.ModTime().Equal(fi.ModTime())

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 // Scripts in the two protocols a config entry may name (SPEC 19). Each blocks only a call it
@@ -49,6 +50,7 @@ jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "a
 
 // dialectConfig writes the scripts and a config of pre_tool_call entries (YAML lines each).
 func dialectConfig(t *testing.T, entries ...string) *config.Config {
+	wintest.NeedsShell(t)
 	t.Helper()
 	dir := t.TempDir()
 	for name, text := range dialectScripts {

@@ -17,6 +17,7 @@ import (
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/internal/scriptfile"
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 // dispatchFixtures holds the fixture hooks: hook.sh (steps given as arguments: sleep, print,
@@ -55,6 +56,7 @@ func quoteYAML(s string) string { return strconv.Quote(s) }
 // setupDispatch writes a config with the event's hooks (plus any top-level YAML in top) into a new
 // folder holding copies of the fixture hooks, so that commands read ./hook.sh, and parses it.
 func setupDispatch(t *testing.T, top, event string, entries ...hookEntry) *config.Config {
+	wintest.NeedsShell(t)
 	t.Helper()
 	dir := t.TempDir()
 	files, err := os.ReadDir(dispatchFixtures)

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # hookctl's performance goals, each measured as a ratio against a baseline run in the same
 # process, alternating A and B: the median of PAIRS pairs' ratios (default 200), with its
-# interquartile range. Usage: scripts/bench.sh [portable|p2|p2project]
+# interquartile range. Usage: scripts/bench.sh [portable|p2|p2project|windows]
 # With "portable", only the portable runner (the path macOS uses, built on Linux with the
 # hookctl_portable tag) is measured against the Linux one: P1p and P3p; with "p2", only P2, P2w,
-# P2wh and the project's P2j, P2jf and P2jt; with "p2project", only the last three.
+# P2wh and the project's P2j, P2jf and P2jt; with "p2project", only the last three; with
+# "windows", only P1w: P1 under Wine (not a Windows figure, see p1w below).
 set -euo pipefail
 only=${1:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -154,6 +155,37 @@ p2project() {
 }
 if [ "$only" = p2project ]; then p2project; exit 0; fi
 if [ "$only" = p2 ]; then p2; exit 0; fi
+# P1w: P1 under Wine, hookctl and the floor both built for windows/amd64, the hook a copy of
+# the floor (with no arguments it reads stdin and prints {}). Not a Windows figure: Wine's
+# process creation and its wineserver round trips, not Windows', are in both sides, so the
+# ratio says what hookctl adds on the Windows code path (the Job Object, the resume, the
+# pipes) against the least a Go program does there, under Wine. WINE_PAIRS pairs (default 40:
+# a run under Wine takes tens of milliseconds). Skipped, saying so, where Wine cannot be set up.
+p1w() {
+  local prefix
+  if ! prefix=$(bash scripts/wine-setup.sh 2>"$work/wine-setup.log"); then
+    echo "P1w   skipped: no Wine ($(tail -1 "$work/wine-setup.log"))"
+    return 0
+  fi
+  export WINEPREFIX=$prefix
+  GOOS=windows GOARCH=amd64 build hookctl.exe ./cmd/hookctl
+  GOOS=windows GOARCH=amd64 build floor.exe ./scripts/bench/floor
+  cp "$work/floor.exe" "$work/hook.exe"
+  local wine=$root/scripts/wine-exec.sh hook home
+  # Forward slashes: a command's words are split as a shell splits them, backslashes escaping.
+  hook=$(winepath -w "$work/hook.exe" 2>/dev/null | tr '\\' /)
+  mkdir -p "$work/wine-home"
+  home=$(winepath -w "$work/wine-home" 2>/dev/null)
+  printf "hooks:\n  pre_tool_call:\n    - command: '%s'\n" "$hook" > "$work/wine-home/config.yaml"
+  wineserver -p 2>/dev/null || true  # one wineserver for every run, as a Windows session has its services
+  HOOKCTL_HOME=$home "$wine" "$work/hookctl.exe" hooks approve --all >/dev/null
+  HOOKCTL_HOME=$home "$wine" "$work/hookctl.exe" run pre_tool_call < "$work/payload.json" | grep -q '"status":"ok"' ||
+    { echo "bench: under Wine, hookctl did not run the hook" >&2; exit 1; }
+  c -pairs "${WINE_PAIRS:-40}" -env-a HOOKCTL_HOME="$home" P1w -- "$wine" "$work/hookctl.exe" run pre_tool_call ::: "$wine" "$work/floor.exe" "$hook"
+  echo "      P1w is P1 under $(wine --version 2>/dev/null) on $(uname -s), both sides built for windows/amd64: not a Windows figure."
+  wineserver -k 2>/dev/null || true
+}
+if [ "$only" = windows ]; then p1w; exit 0; fi
 # P1p, P3p: P1's and P3's runs through the portable runner (no pidfd: a thread waits in waitid;
 # no parent-death signal) against the same runs through the Linux one.
 portable=$work/hookctl-portable
@@ -188,3 +220,4 @@ printf 'P6    hookctl peak RSS %d KiB with a hook printing 1 GiB (%s)  goal <= 3
 # P7-P9: `hookctl serve` (the resident server) against process starts; see scripts/bench/serve.
 "$work/servebench" -pairs "$pairs" -serve "$work/hookctl-serve" -hookctl "$hookctl" -floor "$floor" \
   -home "$work/one" -payload "$work/payload.json" -hook "$work/trivial.sh"
+p1w

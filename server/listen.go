@@ -13,7 +13,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -88,9 +87,7 @@ func listenUnix(path string) (net.Listener, error) {
 	// waits for the file to appear never connects between bind and listen (refused).
 	tmp := fmt.Sprintf("%s.%d", path, os.Getpid())
 	_ = os.Remove(tmp) // a socket left by a killed server of the same pid
-	old := syscall.Umask(0o177)
-	ln, err := net.Listen("unix", tmp)
-	syscall.Umask(old)
+	ln, err := listenPrivate(tmp)
 	if err != nil {
 		return nil, err
 	}

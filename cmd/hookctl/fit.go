@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"golang.org/x/sys/unix"
 )
 
 // outputWidth is the width hooks list fits its tables to: COLUMNS when set to a number, else
@@ -23,11 +21,7 @@ func (a *app) outputWidth(w io.Writer) int {
 	if !ok || !isattyFd(f.Fd()) {
 		return 0
 	}
-	ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ)
-	if err != nil || ws.Col == 0 {
-		return 0
-	}
-	return int(ws.Col)
+	return terminalWidth(f)
 }
 
 // fitRows shortens the cells of the shrinkable columns (with an ellipsis) so that the table

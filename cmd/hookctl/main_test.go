@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -28,11 +27,7 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(removingServeBin{m}, map[string]func(){
 		"hookctl": func() {
-			// A new session has no controlling terminal, so /dev/tty cannot open and a consent
-			// prompt never waits on the developer's terminal when the tests run from one. After
-			// a script's ttyin, hookctl already leads a session whose terminal is testscript's
-			// pty: Setsid fails, as it should, and the prompt talks to that pty.
-			_, _ = syscall.Setsid()
+			leaveTerminal()
 			a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 			a.procs = belowTestBinary(agentenv.ReadProcess)
 			os.Exit(a.execute(os.Args[1:]))
@@ -73,6 +68,7 @@ var update = flag.Bool("update", false, "update the golden output of the scripts
 // cmp commands compare with.
 func TestScript(t *testing.T) {
 	t.Parallel()
+	needsPOSIX(t)
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("..", "..", "testdata", "script"),
 		UpdateScripts:       *update,

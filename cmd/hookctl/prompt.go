@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mattn/go-isatty"
-	"golang.org/x/sys/unix"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
@@ -125,20 +124,4 @@ func promptText(h config.Hook, c consent.Check, diff string) string {
 	b.WriteString(diff)
 	b.WriteString("Allow this hook to run? [y/N] ")
 	return b.String()
-}
-
-// inForeground reports whether tty is a terminal whose foreground process group is hookctl's.
-// It goes through SyscallConn rather than Fd, which would put the file in blocking mode and
-// keep a pending read from being interrupted.
-func inForeground(tty *os.File) bool {
-	rc, err := tty.SyscallConn()
-	if err != nil {
-		return false
-	}
-	ok := false
-	_ = rc.Control(func(fd uintptr) {
-		pgrp, err := unix.IoctlGetInt(int(fd), unix.TIOCGPGRP) // libc's ioctl on macOS
-		ok = isattyFd(fd) && err == nil && pgrp == unix.Getpgrp()
-	})
-	return ok
 }

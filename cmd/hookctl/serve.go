@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -92,7 +91,7 @@ func (a *app) serve(args []string) error {
 		argv = append(argv, "--accept-hooks")
 	}
 	argv = append(argv, args...)
-	return failuref("starting %s: %w", path, syscall.Exec(path, argv, os.Environ()))
+	return failuref("starting %s: %w", path, execHelper(path, argv))
 }
 
 // remote is the url-hook client of a dispatch: the helper process, when the config has url

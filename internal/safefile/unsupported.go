@@ -1,8 +1,8 @@
-//go:build !linux && !darwin
+//go:build !linux && !darwin && !windows
 
 package safefile
 
-// hookctl runs hooks in their own sessions and process groups and ends those groups with
-// signals; Windows has neither (see README.md, "Platforms"). Building for any system other than
-// Linux or macOS stops here, with this name as the message, instead of at a missing syscall.
-const _ = hookctl_runs_on_Linux_and_macOS_only__see_Platforms_in_README
+// hookctl ends each hook's whole process tree: with sessions and process groups on Linux and
+// macOS, with Job Objects on Windows (docs/install.md, "Platforms"). Building for any other
+// system stops here, with this name as the message, instead of at a missing system call.
+const _ = hookctl_runs_on_Linux_macOS_and_Windows_only__see_Platforms_in_docs_install_md
