@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -16,24 +15,14 @@ func TestReadFile(t *testing.T) {
 	if err := os.WriteFile(regular, []byte("hello"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name string
-		path string
-		max  int64
-		want error // nil: reads "hello"
-	}{
+	tests := []readCase{
 		{"regular", regular, 10, nil},
 		{"exactly the limit", regular, 5, nil},
 		{"above the limit", regular, 4, ErrTooLarge},
 		{"missing", filepath.Join(dir, "none"), 10, fs.ErrNotExist},
 		{"folder", dir, 10, ErrNotRegular},
-		{"fifo with no writer", fifo, 10, ErrNotRegular},
-		{"device", "/dev/zero", 10, ErrNotRegular},
 	}
+	tests = append(tests, specialFiles(t, dir)...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			done := make(chan struct{})
@@ -59,4 +48,11 @@ func TestReadFile(t *testing.T) {
 			}
 		})
 	}
+}
+
+type readCase struct {
+	name string
+	path string
+	max  int64
+	want error // nil: reads "hello"
 }

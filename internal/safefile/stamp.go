@@ -3,7 +3,6 @@ package safefile
 import (
 	"io/fs"
 	"os"
-	"syscall"
 )
 
 // Stamp identifies one version of a file: a write in place or a replacement by rename changes
@@ -18,10 +17,7 @@ type Stamp struct {
 // StampOf returns the version fi describes.
 func StampOf(fi fs.FileInfo) Stamp {
 	st := Stamp{exists: true, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
-	if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
-		st.dev, st.ino = uint64(sys.Dev), sys.Ino
-		st.ctim = changeTime(sys)
-	}
+	sysStamp(fi, &st)
 	return st
 }
 

@@ -1,13 +1,11 @@
 package safefile
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 )
 
 // WriteFile replaces path with data so that a crash leaves the old file or the new one, never
@@ -40,20 +38,6 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return syncDir(dir)
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("syncing folder %s: %w", dir, err)
-	}
-	defer d.Close()
-	// Some file systems cannot fsync a folder; the file itself is already safe there.
-	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOTSUP) {
-		return fmt.Errorf("syncing folder %s: %w", dir, err)
-	}
-	return nil
 }
 
 // IsTemp reports whether name (a file name, no folder) is a temporary file WriteFile made for

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -19,9 +18,6 @@ const Root = "/etc/hookctl-test"
 
 // innerVar marks the test binary run inside the namespace.
 const innerVar = "HOOKCTL_SYSTEST_INNER"
-
-// overlayMagic is the statfs type of an overlay file system.
-const overlayMagic = 0x794c7630
 
 // setup mounts, in the new namespace, a tmpfs at $1 holding the overlay's upper and work
 // folders, the overlay over /etc, and a root-owned tmpfs at Root; then it runs the rest of its
@@ -48,8 +44,7 @@ exec "$@"`
 func Enter(t *testing.T) bool {
 	t.Helper()
 	if os.Getenv(innerVar) == "1" {
-		var st syscall.Statfs_t
-		if err := syscall.Statfs("/etc", &st); err != nil || st.Type != overlayMagic {
+		if !etcIsOverlay() {
 			t.Fatalf("%s is set, but /etc is not the test's overlay: refusing to touch the real /etc", innerVar)
 		}
 		return true
