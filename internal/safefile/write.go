@@ -20,7 +20,7 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	err = tmp.Chmod(perm)
+	err = setMode(tmp, perm)
 	if err == nil {
 		_, err = tmp.Write(data)
 	}

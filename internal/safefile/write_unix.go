@@ -5,6 +5,7 @@ package safefile
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"syscall"
 )
@@ -22,3 +23,6 @@ func syncDir(dir string) error {
 	}
 	return nil
 }
+
+// setMode gives the open temporary file its mode.
+func setMode(f *os.File, perm fs.FileMode) error { return f.Chmod(perm) }
