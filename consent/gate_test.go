@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -153,9 +152,7 @@ func TestGateAllowlistNotAFile(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(s.Path), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(s.Path, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	makeSpecial(t, s.Path)
 	var warnings []string
 	g := &Gate{Store: s, Warn: func(m string) { warnings = append(warnings, m) }}
 	done := make(chan Status, 1)

@@ -4,10 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"syscall"
 	"time"
-
-	"github.com/hookctl/hookctl/config"
 )
 
 // DefaultLockTimeout is how long a change waits for the allowlist lock held by another writer
@@ -20,50 +17,46 @@ var ErrLockTimeout = errors.New("timed out waiting for the allowlist lock")
 // ErrInterrupted is returned when the wait for the allowlist lock was interrupted.
 var ErrInterrupted = errors.New("interrupted while waiting for the allowlist lock")
 
-// lock takes an exclusive advisory lock on the sibling file path+".lock" and returns the
-// function that releases it. It waits at most timeout for another holder, and no longer once
-// interrupt is closed. The lock file is opened without following a symbolic link, so a link
-// planted there cannot make hookctl create or lock a file elsewhere.
+// lock takes an exclusive lock on the sibling file path+".lock" (flock on Unix, LockFileEx on
+// Windows: lock_*.go) and returns the function that releases it. It waits at most timeout for
+// another holder, and no longer once interrupt is closed. The lock file is opened without
+// following a symbolic link, so a link planted there cannot make hookctl create or lock a file
+// elsewhere.
 //
-// flock locks belong to the open file description, so every caller opens the lock file itself:
-// goroutines of one process exclude each other just as separate processes do. The allowlist
-// itself is never locked because it is replaced by rename.
+// Both locks belong to the open file (description or handle), so every caller opens the lock
+// file itself: goroutines of one process exclude each other just as separate processes do. The
+// allowlist itself is never locked because it is replaced by rename.
 func lock(path string, timeout time.Duration, interrupt <-chan struct{}) (unlock func(), err error) {
 	name := path + ".lock"
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o600)
-	if errors.Is(err, syscall.ELOOP) {
-		return nil, fmt.Errorf("locking allowlist: %s is a symbolic link, which hookctl does not follow; remove it: rm %s",
-			name, config.ShellQuote(name))
-	}
+	f, err := openLock(name)
 	if err != nil {
-		return nil, fmt.Errorf("locking allowlist %s: %w", path, err)
+		return nil, err
 	}
-	fd := int(f.Fd())
 	unlock = func() {
 		// Closing the file releases the lock; the explicit unlock makes the order obvious.
-		_ = syscall.Flock(fd, syscall.LOCK_UN)
+		_ = unlockFile(f)
 		f.Close()
 	}
-	err = flock(fd, syscall.LOCK_EX|syscall.LOCK_NB)
+	err = lockFile(f, false)
 	if err == nil {
 		return unlock, nil
 	}
-	if !errors.Is(err, syscall.EWOULDBLOCK) {
+	if !errors.Is(err, errWouldBlock) {
 		f.Close()
 		return nil, fmt.Errorf("locking allowlist %s: %w", name, err)
 	}
 	return waitLock(f, unlock, timeout, interrupt)
 }
 
-// waitLock waits for the lock in a blocking flock, which the kernel wakes as soon as the holder
+// waitLock waits for the lock in a blocking call, which the kernel wakes as soon as the holder
 // lets go, in a goroutine that can be given up on. A given-up wait keeps its file open until
-// its flock returns, then closes it, which releases a lock taken too late.
+// its call returns, then closes it, which releases a lock taken too late.
 func waitLock(f *os.File, unlock func(), timeout time.Duration, interrupt <-chan struct{}) (func(), error) {
 	if timeout <= 0 {
 		timeout = DefaultLockTimeout
 	}
 	done := make(chan error, 1)
-	go func() { done <- flock(int(f.Fd()), syscall.LOCK_EX) }()
+	go func() { done <- lockFile(f, true) }()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	var err error
@@ -85,13 +78,4 @@ func waitLock(f *os.File, unlock func(), timeout time.Duration, interrupt <-chan
 		f.Close()
 	}()
 	return nil, err
-}
-
-func flock(fd, how int) error {
-	for {
-		err := syscall.Flock(fd, how)
-		if !errors.Is(err, syscall.EINTR) {
-			return err
-		}
-	}
 }

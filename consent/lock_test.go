@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -26,11 +25,11 @@ func TestHoldLockHelperProcess(t *testing.T) {
 	if name == "" {
 		t.Skip("helper process for the lock tests")
 	}
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := openLock(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+	if err := lockFile(f, true); err != nil {
 		t.Fatal(err)
 	}
 	os.Stdout.WriteString("locked\n")

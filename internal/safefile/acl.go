@@ -122,3 +122,9 @@ func PrivateSDDL(owner string, folder bool) string {
 	}
 	return fmt.Sprintf("D:P(A;%s;FA;;;%s)(A;%s;FA;;;SY)", inherit, owner, inherit)
 }
+
+// SystemSDDL is the security descriptor, in SDDL, of the system level's folder: full access
+// for SYSTEM and Administrators, read and execute for Users, nothing inherited from
+// ProgramData (which lets every user add files), all of it inherited by what is created in
+// it.
+const SystemSDDL = "D:P(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;0x1200a9;;;BU)"

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -102,30 +101,3 @@ func makePrivate(f *os.File) error {
 	return windows.SetSecurityInfo(windows.Handle(f.Fd()), windows.SE_FILE_OBJECT,
 		windows.DACL_SECURITY_INFORMATION|windows.PROTECTED_DACL_SECURITY_INFORMATION, nil, nil, dacl, nil)
 }
-
-// MkdirPrivate creates the folder path, with only the person running hookctl and SYSTEM in its
-// access list (inherited by what is created in it); an existing folder is left as it is, to be
-// judged by OthersMayWrite. Its parents are created as MkdirAll creates them.
-func MkdirPrivate(path string) error {
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return nil
-	}
-	if err := os.MkdirAll(parentOf(path), 0o755); err != nil {
-		return err
-	}
-	sd, err := privateDescriptor(true)
-	if err != nil {
-		return err
-	}
-	sa := &windows.SecurityAttributes{Length: uint32(unsafe.Sizeof(windows.SecurityAttributes{})), SecurityDescriptor: sd}
-	p, err := windows.UTF16PtrFromString(path)
-	if err != nil {
-		return err
-	}
-	if err := windows.CreateDirectory(p, sa); err != nil && !errors.Is(err, windows.ERROR_ALREADY_EXISTS) {
-		return &os.PathError{Op: "mkdir", Path: path, Err: err}
-	}
-	return nil
-}
-
-func parentOf(path string) string { return filepath.Dir(path) }
