@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"time"
+
+	"github.com/hookctl/hookctl/config"
 )
 
 // DefaultLockTimeout is how long a change waits for the allowlist lock held by another writer
@@ -14,43 +16,53 @@ const DefaultLockTimeout = 10 * time.Second
 // ErrLockTimeout is returned when the allowlist lock stayed held past the timeout.
 var ErrLockTimeout = errors.New("timed out waiting for the allowlist lock")
 
+// errLockLink is openLockFile's error for a lock file that is a symbolic link; errLockHeld is
+// lockFile's for a lock another holder has, when it is not to wait.
+var (
+	errLockLink = errors.New("the lock file is a symbolic link")
+	errLockHeld = errors.New("the lock is held")
+)
+
 // ErrInterrupted is returned when the wait for the allowlist lock was interrupted.
 var ErrInterrupted = errors.New("interrupted while waiting for the allowlist lock")
 
-// lock takes an exclusive lock on the sibling file path+".lock" (flock on Unix, LockFileEx on
-// Windows: lock_*.go) and returns the function that releases it. It waits at most timeout for
-// another holder, and no longer once interrupt is closed. The lock file is opened without
-// following a symbolic link, so a link planted there cannot make hookctl create or lock a file
-// elsewhere.
+// lock takes an exclusive advisory lock on the sibling file path+".lock" and returns the
+// function that releases it. It waits at most timeout for another holder, and no longer once
+// interrupt is closed. The lock file is opened without following a symbolic link, so a link
+// planted there cannot make hookctl create or lock a file elsewhere.
 //
-// Both locks belong to the open file (description or handle), so every caller opens the lock
-// file itself: goroutines of one process exclude each other just as separate processes do. The
-// allowlist itself is never locked because it is replaced by rename.
+// The lock belongs to the open file (flock on Unix, LockFileEx on Windows), so every caller
+// opens the lock file itself: goroutines of one process exclude each other just as separate
+// processes do. The allowlist itself is never locked because it is replaced by rename.
 func lock(path string, timeout time.Duration, interrupt <-chan struct{}) (unlock func(), err error) {
 	name := path + ".lock"
-	f, err := openLock(name)
+	f, err := openLockFile(name)
+	if errors.Is(err, errLockLink) {
+		return nil, fmt.Errorf("locking allowlist: %s is a symbolic link, which hookctl does not follow; remove it: rm %s",
+			name, config.ShellQuote(name))
+	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("locking allowlist %s: %w", path, err)
 	}
 	unlock = func() {
 		// Closing the file releases the lock; the explicit unlock makes the order obvious.
-		_ = unlockFile(f)
+		unlockFile(f)
 		f.Close()
 	}
 	err = lockFile(f, false)
 	if err == nil {
 		return unlock, nil
 	}
-	if !errors.Is(err, errWouldBlock) {
+	if !errors.Is(err, errLockHeld) {
 		f.Close()
 		return nil, fmt.Errorf("locking allowlist %s: %w", name, err)
 	}
 	return waitLock(f, unlock, timeout, interrupt)
 }
 
-// waitLock waits for the lock in a blocking call, which the kernel wakes as soon as the holder
+// waitLock waits for the lock in a blocking lockFile, which the kernel wakes as soon as the holder
 // lets go, in a goroutine that can be given up on. A given-up wait keeps its file open until
-// its call returns, then closes it, which releases a lock taken too late.
+// its lockFile returns, then closes it, which releases a lock taken too late.
 func waitLock(f *os.File, unlock func(), timeout time.Duration, interrupt <-chan struct{}) (func(), error) {
 	if timeout <= 0 {
 		timeout = DefaultLockTimeout

@@ -25,7 +25,7 @@ func TestHoldLockHelperProcess(t *testing.T) {
 	if name == "" {
 		t.Skip("helper process for the lock tests")
 	}
-	f, err := openLock(name)
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/hookctl/hookctl/config"
@@ -70,10 +69,10 @@ func pinPathAs(path string, uid int) (FilePin, error) {
 			return FilePin{}, fmt.Errorf("reading %s: not a regular file", path)
 		}
 		// A number past int64 could not be read back from the allowlist: hash such a file.
-		st, ok := fi.Sys().(*syscall.Stat_t)
-		if ok && uint64(st.Dev) <= math.MaxInt64 && uint64(st.Ino) <= math.MaxInt64 {
+		dev, ino, ok := fileID(fi)
+		if ok && dev <= math.MaxInt64 && ino <= math.MaxInt64 {
 			return FilePin{Path: path, Size: fi.Size(), Mtime: writableTime(fi.ModTime()),
-				Dev: uint64(st.Dev), Ino: uint64(st.Ino)}, nil
+				Dev: dev, Ino: ino}, nil
 		}
 	}
 	pin, err := PinScript(path)
@@ -98,8 +97,7 @@ func writableBy(path string, uid int) bool {
 		if err != nil {
 			return true
 		}
-		st, ok := fi.Sys().(*syscall.Stat_t)
-		if !ok || st.Uid != 0 || fi.Mode().Perm()&0o022 != 0 {
+		if !onlyRootWrites(fi) {
 			return true
 		}
 		if p == filepath.Dir(p) {
