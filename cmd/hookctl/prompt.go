@@ -3,11 +3,9 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/mattn/go-isatty"
-	"golang.org/x/sys/unix"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
@@ -23,24 +21,26 @@ func (a *app) ttyPrompt(in *interruption) consent.Prompt {
 	}
 }
 
-// askTTY asks a yes/no question on /dev/tty. It asks only when /dev/tty opens and hookctl is
-// in the terminal's foreground process group, so a run in the background never stops on a
-// read: then it answers no without asking, and asked is false. Only y or yes is yes.
+// askTTY asks a yes/no question on the terminal (/dev/tty; CONIN$ and CONOUT$ on Windows:
+// openTerminal), never on stdin, which may be carrying the payload. It asks only when the
+// terminal opens and, on Unix, hookctl is in its foreground process group, so a run in the
+// background never stops on a read: then it answers no without asking, and asked is false.
+// Only y or yes is yes.
 func askTTY(in *interruption, question string) (yes, asked bool) {
-	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	r, w, err := openTerminal()
 	if err != nil {
 		return false, false
 	}
-	defer tty.Close()
-	if !inForeground(tty) {
-		return false, false
+	defer r.Close()
+	if w != r {
+		defer w.Close()
 	}
-	fmt.Fprint(tty, question)
+	fmt.Fprint(w, question)
 	abort := in.promptStarted()
 	defer in.promptDone()
 	answer := make(chan string, 1)
 	go func() {
-		line, _ := bufio.NewReader(tty).ReadString('\n')
+		line, _ := bufio.NewReader(r).ReadString('\n')
 		answer <- line
 	}()
 	select {
@@ -50,7 +50,7 @@ func askTTY(in *interruption, question string) (yes, asked bool) {
 			return true, true
 		}
 	case <-abort:
-		fmt.Fprintln(tty)
+		fmt.Fprintln(w)
 	case <-in.ctx.Done():
 	}
 	return false, true
@@ -106,20 +106,4 @@ func promptText(h config.Hook, c consent.Check) string {
 	}
 	b.WriteString("Allow this hook to run? [y/N] ")
 	return b.String()
-}
-
-// inForeground reports whether tty is a terminal whose foreground process group is hookctl's.
-// It goes through SyscallConn rather than Fd, which would put the file in blocking mode and
-// keep a pending read from being interrupted.
-func inForeground(tty *os.File) bool {
-	rc, err := tty.SyscallConn()
-	if err != nil {
-		return false
-	}
-	ok := false
-	_ = rc.Control(func(fd uintptr) {
-		pgrp, err := unix.IoctlGetInt(int(fd), unix.TIOCGPGRP) // libc's ioctl on macOS
-		ok = isattyFd(fd) && err == nil && pgrp == unix.Getpgrp()
-	})
-	return ok
 }

@@ -176,6 +176,9 @@ func (a *app) run(o runOptions) error {
 			}
 		}
 		d := a.dispatcher(cfg, loc, in)
+		if !runMayPrompt {
+			d.Consent = a.gate(cfg, loc, nil) // SPEC 23.9: skipped with a notice, never asked
+		}
 		d.Guards = gs
 		d.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
 		res, err := d.Dispatch(ctx, o.event, payload)
