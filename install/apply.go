@@ -19,9 +19,12 @@ type Target struct {
 	Agent  string
 	Path   string
 	Layout Layout
-	// Command is the command line of hookctl's entries (CommandLine), to which each entry adds
-	// its deadline (EntryCommand).
+	// Command is the command line of hookctl's entries (CommandLine), quoted for Shell, to
+	// which each entry adds its deadline (EntryCommand). Err says why there is none: Install
+	// returns it.
 	Command string
+	Shell   Shell
+	Err     error
 	// Name is this hookctl binary's file name, to recognise its entries (IsOwnCommand).
 	Name string
 	// Comments says the agent reads comments in the file (Gemini CLI): hookctl reads them
@@ -90,6 +93,9 @@ const maxSettings = 16 << 20
 // commands updated in place, entries for other events removed, everything else in the file
 // left byte for byte as it was.
 func Install(t Target, want []Want, dryRun bool) (Report, error) {
+	if t.Err != nil {
+		return Report{}, t.Err
+	}
 	if t.Layout == Requirements {
 		return applyRequirements(t, want, false, dryRun)
 	}
