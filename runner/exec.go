@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
@@ -26,7 +23,8 @@ const (
 	OutputGrace = time.Second
 	// killedGrace is the part of OutputGrace left for reading after the group is killed.
 	killedGrace = 100 * time.Millisecond
-	// KillGrace is the time between SIGTERM and SIGKILL when a hook's group is ended.
+	// KillGrace is the time between the polite end of a hook's group (SIGTERM; Ctrl-Break on
+	// Windows) and the forced one (SIGKILL; TerminateJobObject).
 	KillGrace = 500 * time.Millisecond
 )
 
@@ -70,11 +68,12 @@ type Outcome struct {
 	Duration time.Duration
 }
 
-// Exec runs one hook process in a new session, so in its own process group with no controlling
-// terminal, feeding it Stdin and capturing bounded output. When it times out, overflows stdout
-// or ctx is cancelled, the whole group is ended, SIGTERM then SIGKILL. Once the main process has
-// exited, what is left of its group is killed too, so no process of a hook outlives it (except
-// one that left the group with setsid, which is out of reach by design).
+// Exec runs one hook process in a group of its own, feeding it Stdin and capturing bounded
+// output. When it times out, overflows stdout or ctx is cancelled, the whole group is ended,
+// politely then by force. Once the main process has exited, what is left of its group is
+// killed too, so no process of a hook outlives it. The group is a new session on Unix (a
+// process that leaves it with setsid is out of reach by design) and a Job Object on Windows
+// (exec_unix.go, exec_windows.go).
 func Exec(ctx context.Context, c Command) Outcome {
 	start := time.Now()
 	o := run(ctx, c)
@@ -99,10 +98,10 @@ func run(ctx context.Context, c Command) Outcome {
 	return o
 }
 
-// hookProcess is a started hook: its process, the parent's ends of its pipes and the
-// goroutines reading them.
+// hookProcess is a started hook: its process and group, the parent's ends of its pipes and
+// the goroutines reading them.
 type hookProcess struct {
-	pid        int // not reaped until reap: while it is a zombie, its pid names its group
+	proc       *process
 	pipes      pipes
 	overflow   chan struct{} // closed when stdout passes MaxStdout
 	stdoutDone chan []byte
@@ -110,7 +109,7 @@ type hookProcess struct {
 	exited     <-chan struct{}
 }
 
-// startHook starts the hook in a session of its own with its stdin fed and its output read. It
+// startHook starts the hook in a group of its own with its stdin fed and its output read. It
 // returns nil, with o saying why, when the hook did not start.
 func startHook(ctx context.Context, c Command, o *Outcome) *hookProcess {
 	path, argv, files := prepare(ctx, c, o)
@@ -134,14 +133,7 @@ func startHook(ctx context.Context, c Command, o *Outcome) *hookProcess {
 	if env == nil {
 		env = os.Environ()
 	}
-	pid, err := startProcess(path, argv, &syscall.ProcAttr{
-		Dir:   c.Dir,
-		Env:   env,
-		Files: childFiles(p.child, files),
-		// A new session and process group, so the whole group can be signalled and a hook
-		// that opens /dev/tty fails at once instead of stopping on the terminal.
-		Sys: procAttr(),
-	})
+	proc, err := startProcess(path, argv, c.Dir, env, p, files)
 	p.closeChildEnds()
 	if err != nil {
 		p.closeAll()
@@ -149,18 +141,18 @@ func startHook(ctx context.Context, c Command, o *Outcome) *hookProcess {
 		return nil
 	}
 	o.Started = true
-	hp.pid = pid
+	hp.proc = proc
 	if len(rest) > 0 {
 		go func() {
-			// A hook that never reads stdin makes this write fail with EPIPE when it exits,
-			// or return when closeAll closes the pipe below; either way nothing waits on it.
+			// A hook that never reads stdin makes this write fail (a broken pipe) when it
+			// exits, or return when closeAll closes the pipe below; nothing waits on it.
 			_, _ = p.stdinW.Write(rest)
 			_ = p.stdinW.Close()
 		}()
 	}
 	go func() { hp.stdoutDone <- readCapped(p.stdoutR, MaxStdout, hp.overflow) }()
 	go func() { hp.stderrDone <- readTail(p.stderrR, StderrTail) }()
-	hp.exited = watchExit(pid)
+	hp.exited = hp.proc.watchExit()
 	return hp
 }
 
@@ -199,28 +191,26 @@ func prepare(ctx context.Context, c Command, o *Outcome) (path string, argv []st
 // supervise waits for the main process to exit, ending its group first when it times out,
 // overflows stdout or ctx is cancelled.
 func (hp *hookProcess) supervise(ctx context.Context, timeout time.Duration, o *Outcome) {
-	pid := hp.pid
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {
 	case <-hp.exited:
 	case <-timer.C:
 		o.TimedOut = true
-		terminate(pid, hp.exited)
+		hp.terminate()
 	case <-hp.overflow:
 		o.StdoutTruncated = true
-		killGroup(pid, syscall.SIGKILL)
+		hp.proc.kill()
 		<-hp.exited
 	case <-ctx.Done():
 		o.Interrupted = true
-		terminate(pid, hp.exited)
+		hp.terminate()
 	}
 }
 
 // drain reads the output left in the pipes once the main process has exited, within
-// OutputGrace, and kills what is left of the group. The main process is not reaped yet, so its
-// pid, which is the group's id, cannot be reused: the group's signal reaches only the hook's
-// own processes.
+// OutputGrace, and kills what is left of the group. The main process is not reaped yet, so the
+// group's handle still names the hook's own processes only (see process.kill).
 func (hp *hookProcess) drain(ctx context.Context, o *Outcome) {
 	var gotOut, gotErr bool
 	wait := func(d time.Duration) {
@@ -247,7 +237,7 @@ func (hp *hookProcess) drain(ctx context.Context, o *Outcome) {
 	// which ends every writer of the group, so that output already in the pipes is read
 	// even when the readers were slow to be scheduled.
 	wait(OutputGrace - killedGrace)
-	killGroup(hp.pid, syscall.SIGKILL)
+	hp.proc.kill()
 	if !(gotOut && gotErr) && !o.Interrupted {
 		wait(killedGrace)
 	}
@@ -265,108 +255,28 @@ func (hp *hookProcess) drain(ctx context.Context, o *Outcome) {
 	}
 }
 
-// reap waits for the main process and records how it ended.
-func (hp *hookProcess) reap(o *Outcome) {
-	var ws syscall.WaitStatus
-	for {
-		_, err := syscall.Wait4(hp.pid, &ws, 0, nil)
-		if err == nil {
-			break
-		}
-		if err != syscall.EINTR {
-			return
-		}
-	}
-	if ws.Signaled() {
-		o.Signal = ws.Signal()
-	} else {
-		o.ExitCode = ws.ExitStatus()
-	}
-}
-
-// textBusyRetry bounds how long a start that fails with ETXTBSY is retried: the script is
-// open for writing somewhere, an editor saving it or a process forked while it was being
-// written (go.dev/issue/22315), which lasts moments.
-var textBusyRetry = 100 * time.Millisecond // a variable only for a test
-
-// startProcess starts the program, retried briefly while it is busy being written. It is
-// syscall.StartProcess, with os.StartProcess's error, rather than os.StartProcess: on Linux the
-// latter first probes, once per process, that pidfds work, by starting and reaping a child of
-// its own, and it hands back a pidfd hookctl does not use (watchExit opens its own). Skipping
-// both measured 0.97 of a run with one trivial hook (CPU time, 300 alternated pairs).
-func startProcess(path string, argv []string, attr *syscall.ProcAttr) (int, error) {
-	deadline := time.Now().Add(textBusyRetry)
-	for delay := time.Millisecond; ; delay = min(2*delay, 16*time.Millisecond) {
-		pid, _, err := syscall.StartProcess(path, argv, attr)
-		if err == nil {
-			return pid, nil
-		}
-		if err != syscall.ETXTBSY || time.Now().Add(delay).After(deadline) {
-			return 0, &os.PathError{Op: "fork/exec", Path: path, Err: err}
-		}
-		time.Sleep(delay)
-	}
-}
-
-// childFiles returns the child's descriptors: its stdio, then the files, in blocking mode as
-// os.StartProcess gives them.
-func childFiles(stdio [3]int, files []*os.File) []uintptr {
-	out := []uintptr{uintptr(stdio[0]), uintptr(stdio[1]), uintptr(stdio[2])}
-	for _, f := range files {
-		out = append(out, f.Fd())
-	}
-	return out
-}
-
-// prefill writes as much of data into the pipe as its buffer takes without blocking and
-// returns the rest.
-func prefill(w *os.File, data []byte) []byte {
-	rc, err := w.SyscallConn()
-	if err != nil {
-		return data
-	}
-	_ = rc.Write(func(fd uintptr) bool {
-		for len(data) > 0 {
-			n, err := syscall.Write(int(fd), data)
-			if n > 0 {
-				data = data[n:]
-			}
-			if err == syscall.EINTR {
-				continue
-			}
-			if err != nil || n <= 0 {
-				break // EAGAIN: the buffer is full
-			}
-		}
-		return true // one attempt only: never wait for the pipe here
-	})
-	return data
-}
-
-// terminate ends a group politely: SIGTERM, then SIGKILL after KillGrace at most.
-func terminate(pid int, exited <-chan struct{}) {
-	killGroup(pid, syscall.SIGTERM)
+// terminate ends the group politely (process.stop), then by force after KillGrace at most,
+// and waits for the main process to exit.
+func (hp *hookProcess) terminate() {
+	hp.proc.stop()
 	select {
-	case <-exited:
+	case <-hp.exited:
 	case <-time.After(KillGrace):
 	}
-	killGroup(pid, syscall.SIGKILL)
-	<-exited
+	hp.proc.kill()
+	<-hp.exited
 }
 
-func killGroup(pid int, sig syscall.Signal) {
-	if pid > 1 { // never -1 or 0: those mean every process we may signal, or our own group
-		_ = syscall.Kill(-pid, sig)
-	}
-}
+// reap waits for the main process and records how it ended.
+func (hp *hookProcess) reap(o *Outcome) { hp.proc.reap(o) }
 
 // program returns what to execute, its argv and the files the process gets beyond stdio. A
 // held script is passed as fd 3 and named by heldScriptPath: executed as such when it is the
 // program, given in its word when an interpreter runs it.
 func (c *Command) program() (path string, argv []string, files []*os.File, err error) {
 	if c.Script == nil || !canRunHeld() {
-		path, err = lookPath(c.Argv[0])
-		return path, c.Argv, nil, err
+		path, argv, err = resolve(c.Argv, c.Dir)
+		return path, argv, nil, err
 	}
 	files = []*os.File{c.Script}
 	if c.ScriptWord == 0 {
@@ -386,106 +296,6 @@ func (c *Command) shownPath(path string) string {
 		return c.Argv[0]
 	}
 	return path
-}
-
-// lookPath finds the program: a bare name on PATH, anything with a slash as written.
-func lookPath(name string) (string, error) {
-	if strings.Contains(name, "/") {
-		return name, nil
-	}
-	p, err := exec.LookPath(name)
-	if err != nil {
-		return "", fmt.Errorf("%s: not found on PATH", name)
-	}
-	return p, nil
-}
-
-// startError explains why a hook could not start, in the user's terms. dir is the working
-// directory the child had: a relative path was resolved against it, so it is looked at there.
-func startError(path, dir string, err error) error {
-	var errno syscall.Errno
-	if !errors.As(err, &errno) {
-		return err
-	}
-	seen := path
-	if dir != "" && !filepath.IsAbs(path) {
-		seen = filepath.Join(dir, path)
-	}
-	fi, statErr := os.Stat(seen)
-	switch {
-	case errno == syscall.ENOENT && statErr == nil:
-		return fmt.Errorf("%s: its interpreter was not found (check the #! line)", path)
-	case errno == syscall.ENOENT:
-		return fmt.Errorf("%s: no such file", path)
-	case errno == syscall.EACCES && statErr == nil && fi.IsDir():
-		return fmt.Errorf("%s: is a directory", path)
-	case errno == syscall.EACCES:
-		return fmt.Errorf("%s: permission denied (is it executable? chmod +x %s)", path, path)
-	case errno == syscall.ETXTBSY:
-		return fmt.Errorf("%s: the file is open for writing elsewhere (text file busy)", path)
-	case errno == syscall.ENOEXEC:
-		return fmt.Errorf("%s: exec format error (a script needs a #! line)", path)
-	}
-	return fmt.Errorf("%s: %w", path, err)
-}
-
-// pipes are a hook's stdin, stdout and stderr: the parent's ends as files read and written
-// through the runtime's poller, the child's ends as bare descriptors (-1 once closed). Bare,
-// because an *os.File end would be registered with the poller, set back to blocking for the
-// child and deregistered on close: six system calls a pipe that the child's end never needed;
-// the three pipes of a run with one trivial hook make 18 fewer calls (see rawPipe).
-type pipes struct {
-	stdinW, stdoutR, stderrR *os.File
-	child                    [3]int // the hook's stdin, stdout and stderr
-}
-
-func (p *pipes) open() error {
-	p.child = [3]int{-1, -1, -1}
-	var err error
-	if p.child[0], p.stdinW, err = childReads(); err != nil {
-		return err
-	}
-	if p.stdoutR, p.child[1], err = childWrites(); err != nil {
-		return err
-	}
-	p.stderrR, p.child[2], err = childWrites()
-	return err
-}
-
-// childReads returns a pipe the child reads: its bare end and the parent's file.
-func childReads() (int, *os.File, error) {
-	fds, err := rawPipe(0)
-	if err != nil {
-		return -1, nil, err
-	}
-	return fds[0], os.NewFile(uintptr(fds[1]), "|1"), nil
-}
-
-// childWrites returns a pipe the child writes: the parent's file and the child's bare end.
-func childWrites() (*os.File, int, error) {
-	fds, err := rawPipe(1)
-	if err != nil {
-		return nil, -1, err
-	}
-	return os.NewFile(uintptr(fds[0]), "|0"), fds[1], nil
-}
-
-func (p *pipes) closeChildEnds() {
-	for i, fd := range p.child {
-		if fd >= 0 {
-			_ = syscall.Close(fd)
-			p.child[i] = -1
-		}
-	}
-}
-
-func (p *pipes) closeAll() {
-	p.closeChildEnds()
-	for _, f := range []*os.File{p.stdinW, p.stdoutR, p.stderrR} {
-		if f != nil {
-			_ = f.Close()
-		}
-	}
 }
 
 // readCapped reads up to max bytes; one byte more closes overflow and stops reading.

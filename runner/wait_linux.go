@@ -1,4 +1,4 @@
-//go:build linux && !hookctl_portable
+//go:build !hookctl_portable
 
 package runner
 

@@ -1,5 +1,3 @@
-//go:build !linux
-
 package runner
 
 // heldScriptPath is unused where a held script is not run through /dev/fd: a `pin: exec`
