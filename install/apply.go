@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"syscall"
 
 	"github.com/hookctl/hookctl/internal/safefile"
 )
@@ -316,12 +315,9 @@ func sameFile(path string, fi fs.FileInfo) bool {
 	if fi == nil || err != nil {
 		return fi == nil && errors.Is(err, fs.ErrNotExist)
 	}
-	a, aok := fi.Sys().(*syscall.Stat_t)
-	b, bok := now.Sys().(*syscall.Stat_t)
-	if aok && bok && (a.Ino != b.Ino || a.Dev != b.Dev) {
-		return false
-	}
-	return now.Size() == fi.Size() && now.ModTime().Equal(fi.ModTime())
+	// Identity (device and inode; on Windows the creation time), size and times: a
+	// replacement by rename or a write in place since the read both show.
+	return safefile.StampOf(now) == safefile.StampOf(fi)
 }
 
 // unifiedDiff is the change from old to out as a unified diff; a file created or deleted is
