@@ -3,7 +3,6 @@ package safefile
 import (
 	"errors"
 	"fmt"
-	"os"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -85,19 +84,4 @@ func privateDescriptor(folder bool) (*windows.SECURITY_DESCRIPTOR, error) {
 		return nil, err
 	}
 	return windows.SecurityDescriptorFromString(PrivateSDDL(me, folder))
-}
-
-// makePrivate gives the open file an access list of its owner and SYSTEM only, inheriting
-// nothing from its folder.
-func makePrivate(f *os.File) error {
-	sd, err := privateDescriptor(false)
-	if err != nil {
-		return err
-	}
-	dacl, _, err := sd.DACL()
-	if err != nil {
-		return err
-	}
-	return windows.SetSecurityInfo(windows.Handle(f.Fd()), windows.SE_FILE_OBJECT,
-		windows.DACL_SECURITY_INFORMATION|windows.PROTECTED_DACL_SECURITY_INFORMATION, nil, nil, dacl, nil)
 }

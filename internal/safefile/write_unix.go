@@ -24,5 +24,17 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// setMode gives the open temporary file its mode.
-func setMode(f *os.File, perm fs.FileMode) error { return f.Chmod(perm) }
+// createTemp creates the temporary file WriteFile writes, named by pattern as os.CreateTemp
+// names it, with mode perm set on the open file, so the umask does not change it.
+func createTemp(dir, pattern string, perm fs.FileMode) (*os.File, error) {
+	f, err := os.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Chmod(perm); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return f, nil
+}

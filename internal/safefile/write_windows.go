@@ -1,21 +1,53 @@
 package safefile
 
 import (
+	"errors"
 	"io/fs"
+	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"golang.org/x/sys/windows"
 )
 
 // syncDir has nothing to do on Windows: NTFS journals the rename itself, and a folder cannot
 // be flushed (FlushFileBuffers refuses a folder handle).
 func syncDir(dir string) error { return nil }
 
-// setMode gives the open temporary file what perm means on Windows: a mode with no group or
-// other bits (0600, the allowlist's) is an access list of the owner and SYSTEM only, set
-// before any data is written; any other mode keeps what the folder passes on. os.Rename,
-// which replaces the file, is MoveFileEx with MOVEFILE_REPLACE_EXISTING.
-func setMode(f *os.File, perm fs.FileMode) error {
+// createTemp creates the temporary file WriteFile writes, named by pattern as os.CreateTemp
+// names it, with what perm means on Windows given at creation, so there is no moment with a
+// looser access list: a mode with no group or other bits (0600, the allowlist's) is an access
+// list of the owner and SYSTEM only (PrivateSDDL); any other mode keeps what the folder passes
+// on. os.Rename then replaces the file with MoveFileEx and MOVEFILE_REPLACE_EXISTING. (A
+// handle os.CreateTemp opens cannot change its own access list: it lacks WRITE_DAC.)
+func createTemp(dir, pattern string, perm fs.FileMode) (*os.File, error) {
+	var sa *windows.SecurityAttributes
 	if perm&0o077 == 0 {
-		return makePrivate(f)
+		sd, err := privateDescriptor(false)
+		if err != nil {
+			return nil, err
+		}
+		sa = &windows.SecurityAttributes{Length: uint32(unsafe.Sizeof(windows.SecurityAttributes{})), SecurityDescriptor: sd}
 	}
-	return nil
+	prefix, suffix, _ := strings.Cut(pattern, "*")
+	for range 10000 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+suffix)
+		p, err := windows.UTF16PtrFromString(name)
+		if err != nil {
+			return nil, err
+		}
+		h, err := windows.CreateFile(p, windows.GENERIC_READ|windows.GENERIC_WRITE, 0, sa,
+			windows.CREATE_NEW, windows.FILE_ATTRIBUTE_NORMAL, 0)
+		if errors.Is(err, windows.ERROR_FILE_EXISTS) || errors.Is(err, windows.ERROR_ALREADY_EXISTS) {
+			continue
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "createtemp", Path: name, Err: err}
+		}
+		return os.NewFile(uintptr(h), name), nil
+	}
+	return nil, &os.PathError{Op: "createtemp", Path: filepath.Join(dir, pattern), Err: fs.ErrExist}
 }
