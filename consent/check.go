@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-	"syscall"
 
 	"github.com/hookctl/hookctl/config"
 )
@@ -27,16 +26,6 @@ func PinScript(path string) (*ScriptPin, error) {
 	}
 	defer f.Close()
 	return PinFile(path, f)
-}
-
-// OpenScript opens a script for reading. O_NONBLOCK keeps a FIFO planted at the path from
-// hanging the open; it has no effect on regular files, and PinFile refuses anything else.
-func OpenScript(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, fmt.Errorf("reading script %s: %w", path, err)
-	}
-	return f, nil
 }
 
 // PinFile pins the content of an open script, read from its start whatever its offset, so a

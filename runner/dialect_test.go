@@ -49,6 +49,7 @@ jq -c '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "a
 
 // dialectConfig writes the scripts and a config of pre_tool_call entries (YAML lines each).
 func dialectConfig(t *testing.T, entries ...string) *config.Config {
+	needsPOSIXShell(t)
 	t.Helper()
 	dir := t.TempDir()
 	for name, text := range dialectScripts {

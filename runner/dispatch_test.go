@@ -55,6 +55,7 @@ func quoteYAML(s string) string { return strconv.Quote(s) }
 // setupDispatch writes a config with the event's hooks (plus any top-level YAML in top) into a new
 // folder holding copies of the fixture hooks, so that commands read ./hook.sh, and parses it.
 func setupDispatch(t *testing.T, top, event string, entries ...hookEntry) *config.Config {
+	needsPOSIXShell(t)
 	t.Helper()
 	dir := t.TempDir()
 	files, err := os.ReadDir(dispatchFixtures)

@@ -196,32 +196,21 @@ func gitBash() (string, error) {
 }
 
 // cmdWords quotes words for cmd.exe /s /c as cmd and a batch file's %1 read them: each in
-// double quotes, a quote doubled, a % written so that cmd does not expand a variable
-// (%%cd:~,% reads back as one %), trailing backslashes doubled so that a program the script
-// passes %* to does not take the closing quote as escaped. A line break cannot be passed to a
-// batch file at all: it is refused.
+// double quotes, inside which cmd's operators (& | < > ^) are plain text. What cmd cannot pass
+// through unchanged is refused rather than passed changed: a % (cmd expands %NAME% even inside
+// quotes, and Windows and Wine read a lone % differently), a double quote (%1 would show it
+// doubled), a line break or a NUL (each ends the command).
 func cmdWords(words []string) (string, error) {
 	var b strings.Builder
 	for i, w := range words {
-		if strings.ContainsAny(w, "\r\n\x00") {
-			return "", fmt.Errorf("cmd.exe cannot pass the argument %q to a .cmd or .bat script: it holds a line break", w)
+		if strings.ContainsAny(w, "%\"\r\n\x00") {
+			return "", fmt.Errorf("cmd.exe cannot pass %q to a .cmd or .bat script unchanged "+
+				"(it holds a %%, a double quote or a line break): pass it in the payload or an environment variable", w)
 		}
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteByte('"')
-		for _, r := range w {
-			switch r {
-			case '"':
-				b.WriteString(`""`)
-			case '%':
-				b.WriteString(`%%cd:~,%`)
-			default:
-				b.WriteRune(r)
-			}
-		}
-		b.WriteString(strings.Repeat(`\`, len(w)-len(strings.TrimRight(w, `\`))))
-		b.WriteByte('"')
+		b.WriteString(`"` + w + `"`)
 	}
 	return b.String(), nil
 }
