@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -190,7 +191,13 @@ func TestCheckSystemHook(t *testing.T) {
 
 func TestSystemEnv(t *testing.T) {
 	env := config.SystemEnv("/home/ann")
-	want := []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/home/ann"}
+	want := []string{"PATH=" + config.SystemPath, config.HomeVar + "=/home/ann"}
+	if runtime.GOOS == "windows" {
+		want = slices.Insert(want, 1, env[1]) // SystemRoot, from the known-folder API
+		if !strings.HasPrefix(env[1], "SystemRoot=") {
+			t.Fatalf("SystemEnv = %q, want SystemRoot second", env)
+		}
+	}
 	if !slices.Equal(env, want) {
 		t.Fatalf("SystemEnv = %q, want %q", env, want)
 	}

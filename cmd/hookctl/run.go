@@ -215,9 +215,10 @@ func (a *app) systemLayer(event string) *consent.System {
 	return consent.LoadSystem(a.personHome(), event)
 }
 
-// personHome is the person's HOME, which system hooks keep in their fixed environment.
+// personHome is the person's home (config.HomeVar), which system hooks keep in their fixed
+// environment.
 func (a *app) personHome() string {
-	home, _ := a.lookupEnv("HOME")
+	home, _ := a.lookupEnv(config.HomeVar)
 	return home
 }
 

@@ -28,7 +28,7 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), path)
+		err = replace(tmp.Name(), path)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())

@@ -24,6 +24,9 @@ func syncDir(dir string) error {
 	return nil
 }
 
+// replace renames tmp over path.
+func replace(tmp, path string) error { return os.Rename(tmp, path) }
+
 // createTemp creates the temporary file WriteFile writes, named by pattern as os.CreateTemp
 // names it, with mode perm set on the open file, so the umask does not change it.
 func createTemp(dir, pattern string, perm fs.FileMode) (*os.File, error) {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -16,6 +17,21 @@ import (
 // syncDir has nothing to do on Windows: NTFS journals the rename itself, and a folder cannot
 // be flushed (FlushFileBuffers refuses a folder handle).
 func syncDir(dir string) error { return nil }
+
+// replace renames tmp over path (MoveFileEx with MOVEFILE_REPLACE_EXISTING). Windows refuses
+// while another process holds path open without sharing it for delete (an agent reading its
+// settings, a virus scanner): the rename is tried again for up to two seconds, as the go
+// command's own robustio does, before the error is returned.
+func replace(tmp, path string) error {
+	deadline := time.Now().Add(2 * time.Second)
+	for wait := time.Millisecond; ; wait *= 2 {
+		err := os.Rename(tmp, path)
+		if err == nil || !errors.Is(err, windows.ERROR_ACCESS_DENIED) && !errors.Is(err, windows.ERROR_SHARING_VIOLATION) || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(min(wait, 100*time.Millisecond))
+	}
+}
 
 // createTemp creates the temporary file WriteFile writes, named by pattern as os.CreateTemp
 // names it, with what perm means on Windows given at creation, so there is no moment with a
