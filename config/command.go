@@ -303,7 +303,7 @@ func resolveCommand(cmd, dir string, lookup func(string) (string, bool)) (resolv
 	}
 	for i, w := range marked {
 		if (w == "~" || strings.HasPrefix(w, "~/")) && argv[i] == w {
-			return r, fmt.Errorf("%q starts with ~ but HOME is not set", w)
+			return r, fmt.Errorf("%q starts with ~ but %s is not set", w, HomeVar)
 		}
 	}
 	r.argv = argv
