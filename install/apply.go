@@ -272,7 +272,13 @@ func write(t Target, old, out []byte, fi fs.FileInfo, hasBackup bool, r *Report)
 	if fi != nil {
 		mode = fi.Mode().Perm()
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	// An administrator file's folder is made as the system level's is: on Windows an access list
+	// of SYSTEM and Administrators, not ProgramData's, which lets every user add files.
+	mkdir := func(dir string) error { return os.MkdirAll(dir, 0o755) }
+	if t.System {
+		mkdir = safefile.MkdirSystem
+	}
+	if err := mkdir(filepath.Dir(path)); err != nil {
 		return fmt.Errorf("creating the folder of %s: %w", path, err)
 	}
 	if t.System {
