@@ -27,7 +27,7 @@ install: ## install hookctl and hookctl-serve into GOBIN (static)
 # Reproducible: two clean clones of one commit give the same bytes (see scripts/release). The
 # version is the one the go command stamps from the commit, so run it in a git clone; VERSION=v1.2.3
 # names one instead.
-release: ## write dist/: archives for linux and darwin on amd64 and arm64, SHA256SUMS, npm packages
+release: ## write dist/: archives for linux, darwin (.tar.gz) and windows (.zip) on amd64 and arm64, SHA256SUMS, npm packages
 	$(GO) run ./scripts/release -dist dist $(if $(VERSION),-version $(VERSION))
 
 # -p 1: the packages' real-process tests (timeouts, signals, 500 hooks at once) would

@@ -175,12 +175,12 @@ func splitCommand(cmd string) ([]string, error) {
 // unmark removes scan's literal marks.
 func unmark(w string) string { return strings.ReplaceAll(w, string(literal), "") }
 
-// expandWord expands a leading ~ or ~/ to the home folder and $VAR / ${VAR} from the
+// expandWord expands a leading ~ or ~/ to the home folder (HomeVar) and $VAR / ${VAR} from the
 // environment, an unset variable to nothing. Anything else, $(, $1 and a lone $ included, stays
 // as written, and so does a $ or ~ that scan marked literal.
 func expandWord(w string, lookup func(string) (string, bool)) string {
 	if w == "~" || strings.HasPrefix(w, "~/") {
-		if home, ok := lookup("HOME"); ok && home != "" {
+		if home, ok := lookup(HomeVar); ok && home != "" {
 			w = home + w[1:]
 		}
 	}
@@ -304,7 +304,7 @@ func resolveCommand(cmd, dir string, inside bool, lookup func(string) (string, b
 	}
 	for i, w := range marked {
 		if (w == "~" || strings.HasPrefix(w, "~/")) && argv[i] == w {
-			return r, fmt.Errorf("%q starts with ~ but HOME is not set", w)
+			return r, fmt.Errorf("%q starts with ~ but %s is not set", w, HomeVar)
 		}
 	}
 	r.argv = argv

@@ -8,7 +8,7 @@ import (
 
 // Locations are the files hookctl works with.
 type Locations struct {
-	Home      string // HOOKCTL_HOME, else ~/.agent-hooks
+	Home      string // HOOKCTL_HOME, else ~/.agent-hooks (%USERPROFILE%\.agent-hooks on Windows)
 	Config    string // --config, else HOOKCTL_CONFIG, else Home/config.yaml
 	Allowlist string // HOOKCTL_ALLOWLIST, else Home/allowlist.json
 }
@@ -23,9 +23,9 @@ func Locate(lookup func(string) (string, bool), configFlag string) (Locations, e
 	var loc Locations
 	loc.Home = get("HOOKCTL_HOME")
 	if loc.Home == "" {
-		home := get("HOME")
+		home := get(HomeVar)
 		if home == "" {
-			return loc, errors.New("cannot find the hookctl home: set HOOKCTL_HOME or HOME")
+			return loc, errors.New("cannot find the hookctl home: set HOOKCTL_HOME or " + HomeVar)
 		}
 		loc.Home = filepath.Join(home, ".agent-hooks")
 	}

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -105,5 +106,23 @@ func TestAcceptHooksEnv(t *testing.T) {
 	}
 	if AcceptHooksEnv(other) {
 		t.Error("another variable bypassed consent")
+	}
+}
+
+// TestLocateHomeVar: the home comes from the platform's own variable (USERPROFILE on Windows,
+// as os.UserHomeDir reads it), and on Windows a HOME set by Git Bash moves nothing.
+func TestLocateHomeVar(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "Jane Doë")
+	env := map[string]string{HomeVar: home}
+	if HomeVar != "HOME" {
+		env["HOME"] = "/c/Users/other"
+	}
+	got, err := Locate(mapEnv(env), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(home, ".agent-hooks")
+	if got.Home != want || got.Allowlist != filepath.Join(want, "allowlist.json") {
+		t.Fatalf("Locate with %s=%s: %+v, want the home %s", HomeVar, home, got, want)
 	}
 }

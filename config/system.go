@@ -10,10 +10,6 @@ const (
 	LayerProject = "project"
 )
 
-// SystemPath is the PATH a system hook runs with, and the one its bare program names are
-// looked up on (SPEC 23.3): only folders root keeps.
-const SystemPath = "/usr/sbin:/usr/bin:/sbin:/bin"
-
 // SystemLocations are the files of the system layer, all in SystemDir: config.yaml,
 // allowlist.json, and beside it the guard record allowlist.guards.json. Nothing moves them: no
 // variable, no flag. ok is false on a platform without a system level.
@@ -29,12 +25,13 @@ func SystemLocations() (loc Locations, ok bool) {
 }
 
 // SystemEnv is the whole environment of a system hook (SPEC 23.3): PATH fixed to SystemPath and
-// the person's HOME, nothing else of the person's environment (no BASH_ENV, ENV, PYTHON*,
-// NODE_OPTIONS, LD_*, HOOKCTL_*). The runner adds its own variables for the call on top.
+// the person's home (HomeVar), nothing else of the person's environment (no BASH_ENV, ENV,
+// PYTHON*, NODE_OPTIONS, LD_*, HOOKCTL_*). The runner adds its own variables for the call on
+// top.
 func SystemEnv(home string) []string {
-	env := []string{"PATH=" + SystemPath}
+	env := append([]string{"PATH=" + SystemPath}, systemExtraEnv()...)
 	if home != "" {
-		env = append(env, "HOME="+home)
+		env = append(env, HomeVar+"="+home)
 	}
 	return env
 }
@@ -46,7 +43,7 @@ func SystemLookup(home string) func(string) (string, bool) {
 		switch name {
 		case "PATH":
 			return SystemPath, true
-		case "HOME":
+		case HomeVar:
 			return home, home != ""
 		}
 		return "", false

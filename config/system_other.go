@@ -1,7 +1,9 @@
-//go:build !linux && !darwin
+//go:build !linux && !darwin && !windows
 
 package config
 
-// SystemDir is empty where hookctl has no system level yet (Windows: SPEC 21 names
-// C:\ProgramData\AgentHooks, through the known-folder API).
+// SystemDir is empty where hookctl has no system level.
 const SystemDir = ""
+
+// SystemPath is the PATH a system hook would run with.
+const SystemPath = "/usr/sbin:/usr/bin:/sbin:/bin"

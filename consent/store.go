@@ -332,12 +332,13 @@ func (s *Store) Mode() (os.FileMode, error) {
 // as it was.
 func (s *Store) update(change func(*Allowlist) (bool, error)) error {
 	dir := filepath.Dir(s.Path)
-	// MkdirAll leaves an existing folder's mode alone: it may be shared on purpose.
-	dirMode := fs.FileMode(0o700)
+	// An existing folder's mode is left alone: it may be shared on purpose. A new one is the
+	// person's alone (on Windows: an access list of the owner and SYSTEM), or root's.
+	mkdir := func(dir string) error { return safefile.MkdirAll(dir, 0o700) }
 	if s.System {
-		dirMode = 0o755
+		mkdir = safefile.MkdirSystem
 	}
-	if err := os.MkdirAll(dir, dirMode); err != nil {
+	if err := mkdir(dir); err != nil {
 		return fmt.Errorf("creating allowlist folder %s: %w", dir, err)
 	}
 	// Load checks the folder only when the file exists: a first approval must not create the

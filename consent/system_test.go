@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -190,11 +191,21 @@ func TestCheckSystemHook(t *testing.T) {
 
 func TestSystemEnv(t *testing.T) {
 	env := config.SystemEnv("/home/ann")
-	want := []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/home/ann"}
+	want := []string{"PATH=" + config.SystemPath, config.HomeVar + "=/home/ann"}
+	if runtime.GOOS == "windows" {
+		want = slices.Insert(want, 1, env[1]) // SystemRoot, from the known-folder API
+		if !strings.HasPrefix(env[1], "SystemRoot=") {
+			t.Fatalf("SystemEnv = %q, want SystemRoot second", env)
+		}
+	}
 	if !slices.Equal(env, want) {
 		t.Fatalf("SystemEnv = %q, want %q", env, want)
 	}
-	lookup := config.SystemLookup("/home/ann")
+	home := "/home/ann"
+	if runtime.GOOS == "windows" {
+		home = `C:\Users\ann`
+	}
+	lookup := config.SystemLookup(home)
 	for _, name := range []string{"BASH_ENV", "ENV", "PYTHONPATH", "NODE_OPTIONS", "LD_PRELOAD", "HOOKCTL_HOME", "HOOKCTL_ACCEPT_HOOKS"} {
 		t.Setenv(name, "/tmp/evil")
 		if v, ok := lookup(name); ok {
@@ -203,7 +214,7 @@ func TestSystemEnv(t *testing.T) {
 	}
 	cfg := config.Parse("/etc/agent-hooks/config.yaml", []byte("hooks:\n  pre_tool_call:\n    - command: \"~/guard.sh $HOOKCTL_HOME\"\n"),
 		config.Options{LookupEnv: lookup, Layer: config.LayerSystem})
-	if got := cfg.Hooks[0].Argv; !slices.Equal(got, []string{"/home/ann/guard.sh", ""}) {
+	if got := cfg.Hooks[0].Argv; len(got) != 2 || filepath.Clean(got[0]) != filepath.Join(home, "guard.sh") || got[1] != "" {
 		t.Fatalf("a system command expands to %q, want the person's HOME and nothing else", got)
 	}
 }

@@ -18,9 +18,12 @@ type Target struct {
 	Agent  string
 	Path   string
 	Layout Layout
-	// Command is the command line of hookctl's entries (CommandLine), to which each entry adds
-	// its deadline (EntryCommand).
+	// Command is the command line of hookctl's entries (CommandLine), quoted for Shell, to
+	// which each entry adds its deadline (EntryCommand). Err says why there is none: Install
+	// returns it.
 	Command string
+	Shell   Shell
+	Err     error
 	// Name is this hookctl binary's file name, to recognise its entries (IsOwnCommand).
 	Name string
 	// Comments says the agent reads comments in the file (Gemini CLI): hookctl reads them
@@ -95,6 +98,9 @@ const maxSettings = 16 << 20
 // commands updated in place, entries for other events removed, everything else in the file
 // left byte for byte as it was.
 func Install(t Target, want []Want, dryRun bool) (Report, error) {
+	if t.Err != nil {
+		return Report{}, t.Err
+	}
 	if t.Layout == Requirements {
 		return applyRequirements(t, want, false, dryRun)
 	}
@@ -272,7 +278,13 @@ func write(t Target, old, out []byte, fi fs.FileInfo, hasBackup bool, r *Report)
 	if fi != nil {
 		mode = fi.Mode().Perm()
 	}
-	if err := t.mkdirAll(filepath.Dir(path)); err != nil {
+	// An administrator file's folder is made as the system level's is: on Windows an access list
+	// of SYSTEM and Administrators, not ProgramData's, which lets every user add files.
+	mkdir := t.mkdirAll
+	if t.System {
+		mkdir = safefile.MkdirSystem
+	}
+	if err := mkdir(filepath.Dir(path)); err != nil {
 		return fmt.Errorf("creating the folder of %s: %w", path, err)
 	}
 	if t.System {
@@ -315,10 +327,9 @@ func sameFile(path string, fi fs.FileInfo) bool {
 	if fi == nil || err != nil {
 		return fi == nil && errors.Is(err, fs.ErrNotExist)
 	}
-	if !os.SameFile(fi, now) {
-		return false
-	}
-	return now.Size() == fi.Size() && now.ModTime().Equal(fi.ModTime())
+	// Identity (device and inode; on Windows the creation time), size and times: a
+	// replacement by rename or a write in place since the read both show.
+	return safefile.StampOf(now) == safefile.StampOf(fi)
 }
 
 // unifiedDiff is the change from old to out as a unified diff; a file created or deleted is

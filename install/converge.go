@@ -100,6 +100,8 @@ func (s *settings) hookObject(command string, timeout int64) object {
 		return object{{"command", command}, {"timeout", timeout}}
 	case Copilot:
 		return object{{"type", "command"}, {"bash", command}, {"timeoutSec", timeout}}
+	case CopilotPowerShell:
+		return object{{"type", "command"}, {"powershell", command}, {"timeoutSec", timeout}}
 	case Windsurf:
 		return object{{"command", command}}
 	}

@@ -39,7 +39,8 @@ func TestImportGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			notes := strings.Join(r.Notes, "\n") + "\n"
-			stable := strings.NewReplacer(filepath.Dir(settings), "SETTINGS_DIR")
+			// The goldens name the settings file with a slash, whichever the system's separator.
+			stable := strings.NewReplacer(filepath.Dir(settings)+string(filepath.Separator), "SETTINGS_DIR/", filepath.Dir(settings), "SETTINGS_DIR")
 			set(t, ar, "config.after.yaml", []byte(stable.Replace(string(out))))
 			set(t, ar, "notes", []byte(stable.Replace(notes)))
 			again, r2, err := Import("/home/u/.agent-hooks/config.yaml", out, settings, d, testEnv)
@@ -78,7 +79,7 @@ func set(t *testing.T, ar *txtar.Archive, name string, got []byte) {
 }
 
 func testEnv(name string) (string, bool) {
-	if name == "HOME" {
+	if name == config.HomeVar {
 		return "/home/u", true
 	}
 	return "", false

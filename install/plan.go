@@ -2,7 +2,7 @@ package install
 
 import (
 	"fmt"
-	"path/filepath"
+	"runtime"
 	"slices"
 	"time"
 
@@ -22,11 +22,17 @@ const Margin = 5 * time.Second
 const turnGap = 2 * time.Second
 
 // LayoutOf returns the layout of the agent's settings file.
-func LayoutOf(d *agent.Dialect) Layout {
+func LayoutOf(d *agent.Dialect) Layout { return layoutFor(d, runtime.GOOS) }
+
+// layoutFor is LayoutOf on the system goos.
+func layoutFor(d *agent.Dialect, goos string) Layout {
 	switch d.Name {
 	case "cursor":
 		return Flat
 	case "copilot":
+		if goos == "windows" {
+			return CopilotPowerShell
+		}
 		return Copilot
 	case "windsurf":
 		return Windsurf
@@ -154,8 +160,17 @@ func Dispatch(cfg *config.Config, hooks []config.Hook) time.Duration {
 // TargetFor is the target install edits for the agent: its settings file (or, for Cline, its
 // hooks folder) at path, with entries that run the hookctl at bin.
 func TargetFor(d *agent.Dialect, path, bin string, f RunFlags) Target {
-	t := Target{Agent: d.Name, Path: path, Layout: LayoutOf(d), Command: CommandLine(bin, d.Name, f),
-		Name: filepath.Base(bin), EventArg: d.EventFromArgs, Portable: f.ProjectWiring, HookFiles: d.HookFiles, Comments: d.SettingsComments}
+	return targetFor(d, path, bin, f, runtime.GOOS)
+}
+
+// targetFor is TargetFor on the system goos: the entries are quoted for the shell the agent
+// runs them with there (ShellFor), and a command that shell cannot be given is the target's
+// Err, which Install returns before it reads or writes anything.
+func targetFor(d *agent.Dialect, path, bin string, f RunFlags, goos string) Target {
+	sh := ShellFor(d.Name, goos)
+	command, err := CommandLineFor(sh, bin, d.Name, f)
+	t := Target{Agent: d.Name, Path: path, Layout: layoutFor(d, goos), Command: command, Shell: sh, Err: err,
+		Name: programName(bin), EventArg: d.EventFromArgs, Portable: f.ProjectWiring, HookFiles: d.HookFiles, Comments: d.SettingsComments}
 	if d.HookFiles {
 		for _, m := range d.Events {
 			t.Events = append(t.Events, m.AgentEvent)

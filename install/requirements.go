@@ -186,7 +186,7 @@ func requirementsBlock(t Target, want []Want, doc map[string]any) []byte {
 		b.WriteString("[features]\nhooks = true\n\n")
 	}
 	if _, ok := doc["hooks"]; !ok && config.SystemDir != "" {
-		fmt.Fprintf(&b, "[hooks]\nmanaged_dir = %s\n\n", tomlString(config.SystemDir))
+		fmt.Fprintf(&b, "[hooks]\n%s = %s\n\n", managedDirKey, tomlString(config.SystemDir))
 	}
 	for i, w := range want {
 		if i > 0 {

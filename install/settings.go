@@ -2,11 +2,8 @@ package install
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strconv"
-
-	"github.com/google/shlex"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/internal/safefile"
@@ -26,6 +23,10 @@ const (
 	// Copilot is a Copilot CLI hook file: {"version": 1, "hooks": {EVENT: [{"type":
 	// "command", "bash": C, "timeoutSec": T}]}}.
 	Copilot
+	// CopilotPowerShell is a Copilot CLI hook file on Windows, where Copilot runs an entry's
+	// "powershell" command: {"version": 1, "hooks": {EVENT: [{"type": "command",
+	// "powershell": C, "timeoutSec": T}]}}.
+	CopilotPowerShell
 	// Windsurf is Windsurf's hooks.json: {"hooks": {EVENT: [{"command": C}]}}, with no timeout.
 	Windsurf
 	// Requirements is Codex's administrator file, requirements.toml: hookctl's entries are
@@ -37,12 +38,15 @@ const (
 func (l Layout) nested() bool { return l == Grouped }
 
 // versioned reports whether the file carries "version": 1.
-func (l Layout) versioned() bool { return l == Flat || l == Copilot }
+func (l Layout) versioned() bool { return l == Flat || l == Copilot || l == CopilotPowerShell }
 
 // commandKey is the key of an entry's command.
 func (l Layout) commandKey() string {
-	if l == Copilot {
+	switch l {
+	case Copilot:
 		return "bash"
+	case CopilotPowerShell:
+		return "powershell"
 	}
 	return "command"
 }
@@ -50,7 +54,7 @@ func (l Layout) commandKey() string {
 // timeoutKey is the key of an entry's timeout, "" where the agent takes none.
 func (l Layout) timeoutKey() string {
 	switch l {
-	case Copilot:
+	case Copilot, CopilotPowerShell:
 		return "timeoutSec"
 	case Windsurf:
 		return ""
@@ -214,12 +218,12 @@ type ownCommand struct {
 func parseOwn(command, agentName, name string) (ownCommand, bool) {
 	var o ownCommand
 	command, guarded := cutGuard(command)
-	words, err := shlex.Split(command)
+	words, err := splitCommand(command)
 	if err != nil || len(words) < 4 || guarded && words[0] != PortableBinary {
 		return o, false
 	}
-	base := filepath.Base(words[0])
-	if base != "hookctl" && base != name || words[1] != "run" || words[2] != "--agent" || words[3] != agentName {
+	base := programName(words[0])
+	if base != "hookctl" && base != "hookctl.exe" && base != name || words[1] != "run" || words[2] != "--agent" || words[3] != agentName {
 		return o, false
 	}
 	o.binary = words[0]
@@ -305,28 +309,50 @@ func deadlineWord(flag, value string) (int64, bool) {
 // a name looked up on PATH, for a project's wiring.
 func OwnBinary(command string) string {
 	command, _ = cutGuard(command)
-	words, err := shlex.Split(command)
+	words, err := splitCommand(command)
 	if err != nil || len(words) == 0 {
 		return ""
 	}
 	return words[0]
 }
 
-// CommandLine is the command an entry runs: hookctl at bin, single-quoted for the agent's
-// shell, with `run --agent AGENT` and the flags f; each entry adds its deadline (EntryCommand).
-// A project's wiring (f.ProjectWiring) runs PortableBinary from PATH, whatever bin is.
+// CommandLine is the command an entry runs for an agent that hands it to sh: hookctl at bin,
+// single-quoted, with `run --agent AGENT` and the flags f; each entry adds its deadline
+// (EntryCommand). A project's wiring (f.ProjectWiring) runs PortableBinary from PATH, whatever
+// bin is.
 func CommandLine(bin, agent string, f RunFlags) string {
-	if f.ProjectWiring {
-		bin = PortableBinary
+	command, _ := CommandLineFor(POSIX, bin, agent, f) // sh can be given any word
+	return command
+}
+
+// CommandLineFor is CommandLine quoted for the shell sh (SPEC 23.9). An error names a path that
+// sh cannot be given as one word (Cmd); with Cmd a path with a space is given its short name
+// first, where Windows keeps one.
+func CommandLineFor(sh Shell, bin, agent string, f RunFlags) (string, error) {
+	command := PortableBinary // the bare name, looked up on PATH where the wiring runs
+	if !f.ProjectWiring {
+		var err error
+		if command, err = sh.quoteProgram(bin); err != nil {
+			return "", fmt.Errorf("writing hookctl's command for %s: %w", agent, err)
+		}
 	}
-	command := quoteBinary(bin) + " run --agent " + agent
+	command += " run --agent " + agent
 	if f.System {
 		command += " --system"
 	}
 	for _, kv := range [][2]string{{"--home", f.Home}, {"--allowlist", f.Allowlist}, {"--config", f.Config}} {
-		if kv[1] != "" {
-			command += " " + kv[0] + " " + shellQuote(kv[1])
+		if kv[1] == "" {
+			continue
 		}
+		v := kv[1]
+		if sh == Cmd {
+			v = shortName(v)
+		}
+		q, err := sh.quoteArg(v)
+		if err != nil {
+			return "", fmt.Errorf("writing hookctl's command for %s: %s %w", agent, kv[0], err)
+		}
+		command += " " + kv[0] + " " + q
 	}
 	if f.Guarded {
 		command += " --guarded"
@@ -337,16 +363,7 @@ func CommandLine(bin, agent string, f RunFlags) string {
 	if f.ProjectWiring {
 		command += " --project-wiring"
 	}
-	return command
-}
-
-// quoteBinary is bin as the agent's shell must read it: single-quoted, except the bare name a
-// project's wiring looks up on PATH.
-func quoteBinary(bin string) string {
-	if bin == PortableBinary {
-		return bin
-	}
-	return shellQuote(bin)
+	return command, nil
 }
 
 // EntryCommand is the command of the entry w: the target's command line with
@@ -366,7 +383,11 @@ func EntryCommand(t Target, w Want) string {
 func runLine(t Target, w Want) string {
 	command := t.Command + " --deadline " + strconv.FormatInt(w.Deadline, 10)
 	if t.EventArg {
-		command += " " + shellQuote(w.Event)
+		ev, err := t.Shell.quoteArg(w.Event)
+		if err != nil {
+			ev = shellQuote(w.Event) // agents' event names are plain words: never reached
+		}
+		command += " " + ev
 	}
 	return command
 }

@@ -24,7 +24,8 @@ func target(t *testing.T, name, path string) Target {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Target{Agent: name, Path: path, Layout: LayoutOf(d), Command: CommandLine(testBin, name, RunFlags{}), Name: "hookctl"}
+	// The entries as sh reads them, on every platform: windows_test.go has Windows' forms.
+	return Target{Agent: name, Path: path, Layout: layoutFor(d, "linux"), Command: CommandLine(testBin, name, RunFlags{}), Name: "hookctl"}
 }
 
 // projectTarget is a project's committed wiring (install --project) of the agent at path.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 
 	"github.com/hookctl/hookctl/agent"
 )
@@ -123,4 +124,19 @@ func (s *settings) setSwitch(key string, on bool, b backup, r *Report) error {
 		return s.replace(cur, json.RawMessage(b.data[prior.start:prior.end]))
 	}
 	return nil
+}
+
+// windowsSystemFiles are the agents' administrator files on Windows, under programData; none
+// when Windows named no ProgramData folder.
+func windowsSystemFiles(programData string) map[string]string {
+	if programData == "" || programData == "." {
+		return map[string]string{}
+	}
+	return map[string]string{
+		"claude-code": filepath.Join(programData, "ClaudeCode", "managed-settings.json"),
+		"codex":       filepath.Join(programData, "OpenAI", "Codex", "requirements.toml"),
+		"gemini":      filepath.Join(programData, "gemini-cli", "settings.json"),
+		"cursor":      filepath.Join(programData, "Cursor", "hooks.json"),
+		"windsurf":    filepath.Join(programData, "Windsurf", "hooks.json"),
+	}
 }

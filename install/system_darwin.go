@@ -10,3 +10,7 @@ var systemFiles = map[string]string{
 	"cursor":      "/Library/Application Support/Cursor/hooks.json",
 	"windsurf":    "/Library/Application Support/Windsurf/hooks.json",
 }
+
+// managedDirKey is the key of Codex's requirements.toml that names the managed hooks' folder
+// here.
+const managedDirKey = "managed_dir"

@@ -9,3 +9,7 @@ var systemFiles = map[string]string{
 	"cursor":      "/etc/cursor/hooks.json",
 	"windsurf":    "/etc/windsurf/hooks.json",
 }
+
+// managedDirKey is the key of Codex's requirements.toml that names the managed hooks' folder
+// here.
+const managedDirKey = "managed_dir"

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -25,11 +26,19 @@ func systemTarget(t *testing.T, name, path string, managedOnly bool) Target {
 		t.Fatal(err)
 	}
 	tg.Path, tg.System = path, false
+	// The entries as sh reads them, on every platform: windows_test.go has Windows' forms.
+	tg.Command, tg.Shell, tg.Layout = CommandLine(testBin, name, RunFlags{System: true}), POSIX, layoutFor(d, "linux")
+	if name == "codex" {
+		tg.Layout = Requirements
+	}
 	return tg
 }
 
 func TestSystemFile(t *testing.T) {
 	for _, name := range []string{"claude-code", "codex", "copilot", "gemini", "cursor", "windsurf"} {
+		if name == "copilot" && runtime.GOOS == "windows" {
+			continue // Copilot CLI documents no administrator file for Windows
+		}
 		d, _ := agent.Lookup(name)
 		p, err := SystemFile(d)
 		if err != nil || !filepath.IsAbs(p) {
@@ -51,6 +60,9 @@ func TestSystemFile(t *testing.T) {
 // TestSystemCommand: the entries install --system writes carry --system, and are hookctl's.
 func TestSystemCommand(t *testing.T) {
 	for _, name := range []string{"claude-code", "copilot"} {
+		if name == "copilot" && runtime.GOOS == "windows" {
+			continue // Copilot CLI documents no administrator file for Windows
+		}
 		tg := systemTarget(t, name, "/x", false)
 		w := Want{Event: "PreToolUse", Timeout: 65, Deadline: 65}
 		if name == "copilot" {

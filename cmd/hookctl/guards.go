@@ -38,7 +38,7 @@ func (a *app) runConfig(loc config.Locations, event string, guarded bool) (*conf
 // guardSource is where this run's guards are recorded, and what else the self-guard keeps:
 // hookctl's binaries, the wiring memory and the agent settings install wrote (SPEC 18.1).
 func (a *app) guardSource(loc config.Locations, guarded bool) runner.GuardSource {
-	person, _ := a.lookupEnv("HOME")
+	person, _ := a.lookupEnv(config.HomeVar)
 	return runner.GuardSource{Allowlist: loc.Allowlist, Config: loc.Config, Guarded: guarded,
 		Home: loc.Home, PersonHome: person, Protect: func() ([]string, []string) { return a.protected(loc) }}
 }

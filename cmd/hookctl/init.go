@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/internal/safefile"
 	"github.com/hookctl/hookctl/scripts"
 )
 
@@ -36,7 +37,7 @@ before an LLM turn, log finished subagents. A file that exists is never overwrit
 }
 
 func (a *app) initHome(home string) error {
-	if err := os.MkdirAll(home, 0o700); err != nil {
+	if err := safefile.MkdirAll(home, 0o700); err != nil { // on Windows: yours and SYSTEM's only
 		return failuref("creating %s: %w", home, err)
 	}
 	p := a.colors(a.stdout)

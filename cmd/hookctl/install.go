@@ -423,7 +423,7 @@ func (a *app) settingsPath(d *agent.Dialect, project bool) (string, error) {
 }
 
 func (a *app) home() (string, error) {
-	if h, ok := a.lookupEnv("HOME"); ok && h != "" {
+	if h, ok := a.lookupEnv(config.HomeVar); ok && h != "" {
 		return h, nil
 	}
 	h, err := os.UserHomeDir()
@@ -437,12 +437,13 @@ func (a *app) home() (string, error) {
 // manager's bin folder) stays a link, so an upgrade does not break the agent's entries.
 func (a *app) selfPath() string {
 	arg0 := os.Args[0]
-	if !strings.Contains(arg0, "/") {
+	hasDir := func(p string) bool { return strings.ContainsAny(p, "/"+string(filepath.Separator)) }
+	if !hasDir(arg0) {
 		if p, err := exec.LookPath(arg0); err == nil {
 			arg0 = p
 		}
 	}
-	if strings.Contains(arg0, "/") {
+	if hasDir(arg0) {
 		if abs, err := filepath.Abs(arg0); err == nil {
 			return abs
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/mattn/go-isatty"
@@ -22,24 +21,26 @@ func (a *app) ttyPrompt(in *interruption, store *consent.Store) consent.Prompt {
 	}
 }
 
-// askTTY asks a yes/no question on /dev/tty. It asks only when /dev/tty opens and hookctl is
-// in the terminal's foreground process group, so a run in the background never stops on a
-// read: then it answers no without asking, and asked is false. Only y or yes is yes.
+// askTTY asks a yes/no question on the terminal (/dev/tty; CONIN$ and CONOUT$ on Windows:
+// openTerminal), never on stdin, which may be carrying the payload. It asks only when the
+// terminal opens and, on Unix, hookctl is in its foreground process group, so a run in the
+// background never stops on a read: then it answers no without asking, and asked is false.
+// Only y or yes is yes.
 func askTTY(in *interruption, question string) (yes, asked bool) {
-	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	r, w, err := openTerminal()
 	if err != nil {
 		return false, false
 	}
-	defer tty.Close()
-	if !inForeground(tty) {
-		return false, false
+	defer r.Close()
+	if w != r {
+		defer w.Close()
 	}
-	fmt.Fprint(tty, question)
+	fmt.Fprint(w, question)
 	abort := in.promptStarted()
 	defer in.promptDone()
 	answer := make(chan string, 1)
 	go func() {
-		line, _ := bufio.NewReader(tty).ReadString('\n')
+		line, _ := bufio.NewReader(r).ReadString('\n')
 		answer <- line
 	}()
 	select {
@@ -49,7 +50,7 @@ func askTTY(in *interruption, question string) (yes, asked bool) {
 			return true, true
 		}
 	case <-abort:
-		fmt.Fprintln(tty)
+		fmt.Fprintln(w)
 	case <-in.ctx.Done():
 	}
 	return false, true

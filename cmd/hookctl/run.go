@@ -180,6 +180,9 @@ func (a *app) run(o runOptions) error {
 			}
 		}
 		d := a.dispatcher(cfg, loc, in)
+		if !runMayPrompt {
+			d.Consent = a.gate(cfg, loc, nil) // SPEC 23.9: skipped with a notice, never asked
+		}
 		d.Guards = gs
 		d.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
 		res, err := d.Dispatch(ctx, o.event, payload)
@@ -217,9 +220,10 @@ func (a *app) systemLayer(event string) *consent.System {
 	return consent.LoadSystem(a.personHome(), event)
 }
 
-// personHome is the person's HOME, which system hooks keep in their fixed environment.
+// personHome is the person's home (config.HomeVar), which system hooks keep in their fixed
+// environment.
 func (a *app) personHome() string {
-	home, _ := a.lookupEnv("HOME")
+	home, _ := a.lookupEnv(config.HomeVar)
 	return home
 }
 

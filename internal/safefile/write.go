@@ -16,14 +16,11 @@ import (
 // replaced, not followed: callers that must not replace one check first.
 func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	tmp, err := createTemp(dir, "."+filepath.Base(path)+".*.tmp", perm)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
-	err = tmp.Chmod(perm)
-	if err == nil {
-		_, err = tmp.Write(data)
-	}
+	_, err = tmp.Write(data)
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -31,7 +28,7 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), path)
+		err = replace(tmp.Name(), path)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())

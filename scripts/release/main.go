@@ -1,13 +1,15 @@
 // Command release writes hookctl's release files into a folder (make release: dist/): one
-// archive per platform (hookctl_VERSION_OS_ARCH.tar.gz, both binaries, README.md, LICENSE and
-// CHANGELOG.md), SHA256SUMS, and the npm packages packed with `npm pack`: @hookctl/OS-ARCH per
-// platform (both binaries) and hookctl, whose command starts the binary of the platform package
-// npm installed (lefthook's layout).
+// archive per platform (hookctl_VERSION_OS_ARCH.tar.gz, a .zip for Windows; both binaries,
+// README.md, LICENSE and CHANGELOG.md), SHA256SUMS, and the npm packages packed with `npm
+// pack`: @hookctl/OS-ARCH per platform (both binaries; OS as node names it, win32 for Windows)
+// and hookctl, whose command starts the binary of the platform package npm installed
+// (lefthook's layout).
 //
 // Two clean clones of one commit give byte-identical files: the binaries are built with
 // -trimpath, no build id, cgo off and fixed GOAMD64/GOARM64 levels, and stamped with the commit
 // by the go command; the archives hold their files in a fixed order, owned by 0:0, with fixed
-// modes and the commit's time, gzip-compressed with no name and no time; npm pack does the same
+// modes and the commit's time, gzip-compressed with no name and no time (a zip the same way,
+// deflated, its entries stamped with the commit's time in UTC); npm pack does the same
 // for its tarballs (its fixed 1985 time, sorted files).
 //
 //	go run ./scripts/release [-dist dist] [-targets linux/amd64,...] [-version V] [-npm=false]
@@ -15,6 +17,7 @@ package main
 
 import (
 	"archive/tar"
+	"archive/zip"
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
@@ -26,6 +29,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,7 +39,7 @@ import (
 )
 
 // The platforms a release is built for, as GOOS/GOARCH.
-const defaultTargets = "linux/amd64,linux/arm64,darwin/amd64,darwin/arm64"
+const defaultTargets = "linux/amd64,linux/arm64,darwin/amd64,darwin/arm64,windows/amd64,windows/arm64"
 
 // The files beside the binaries in every archive and npm package, from the repository's root.
 var docs = []string{"README.md", "LICENSE", "CHANGELOG.md"}
@@ -55,9 +59,34 @@ type target struct{ goos, goarch string }
 func (t target) String() string { return t.goos + "/" + t.goarch }
 
 // npm names the platform as node's process.platform and process.arch do.
-func (t target) npm() string {
-	arch := map[string]string{"amd64": "x64", "arm64": "arm64"}[t.goarch]
-	return t.goos + "-" + arch
+func (t target) npm() string { return t.npmOS() + "-" + t.npmArch() }
+
+func (t target) npmOS() string {
+	if t.goos == "windows" {
+		return "win32"
+	}
+	return t.goos
+}
+
+func (t target) npmArch() string {
+	return map[string]string{"amd64": "x64", "arm64": "arm64"}[t.goarch]
+}
+
+// exe is the file name of the program name on t.
+func (t target) exe(name string) string {
+	if t.goos == "windows" {
+		return name + ".exe"
+	}
+	return name
+}
+
+// archive is the name of t's release archive.
+func (t target) archive(version string) string {
+	ext := ".tar.gz"
+	if t.goos == "windows" {
+		ext = ".zip"
+	}
+	return fmt.Sprintf("hookctl_%s_%s_%s%s", version, t.goos, t.goarch, ext)
 }
 
 func main() {
@@ -87,8 +116,8 @@ func parseTargets(s string) ([]target, error) {
 	for _, f := range strings.Split(s, ",") {
 		goos, goarch, ok := strings.Cut(strings.TrimSpace(f), "/")
 		t := target{goos, goarch}
-		if !ok || (goos != "linux" && goos != "darwin") || (goarch != "amd64" && goarch != "arm64") {
-			return nil, fmt.Errorf("target %q: want linux or darwin, amd64 or arm64 (linux/amd64)", f)
+		if !ok || (goos != "linux" && goos != "darwin" && goos != "windows") || (goarch != "amd64" && goarch != "arm64") {
+			return nil, fmt.Errorf("target %q: want linux, darwin or windows, amd64 or arm64 (linux/amd64)", f)
 		}
 		ts = append(ts, t)
 	}
@@ -122,13 +151,17 @@ func release(o options) error {
 			return err
 		}
 		if i == 0 {
-			if version, mtime, err = stamp(o, filepath.Join(bin, "hookctl")); err != nil {
+			if version, mtime, err = stamp(o, filepath.Join(bin, t.exe("hookctl"))); err != nil {
 				return err
 			}
 			fmt.Fprintf(o.stderr, "release: hookctl %s\n", version)
 		}
-		name := fmt.Sprintf("hookctl_%s_%s_%s.tar.gz", strings.TrimPrefix(version, "v"), t.goos, t.goarch)
-		if err := writeArchive(filepath.Join(o.dist, name), o.root, bin, mtime); err != nil {
+		name := t.archive(strings.TrimPrefix(version, "v"))
+		write := writeArchive
+		if t.goos == "windows" {
+			write = writeZip
+		}
+		if err := write(filepath.Join(o.dist, name), o.root, t, bin, mtime); err != nil {
 			return fmt.Errorf("writing %s: %w", name, err)
 		}
 		sums = append(sums, name)
@@ -155,7 +188,7 @@ func buildBinaries(o options, t target, dir string) error {
 		if o.version != "" {
 			vcs = "-buildvcs=auto"
 		}
-		cmd := exec.Command("go", "build", "-trimpath", vcs, "-ldflags="+ldflags, "-o", filepath.Join(dir, name), "./cmd/"+name)
+		cmd := exec.Command("go", "build", "-trimpath", vcs, "-ldflags="+ldflags, "-o", filepath.Join(dir, t.exe(name)), "./cmd/"+name)
 		cmd.Dir = o.root
 		cmd.Env = append(os.Environ(), "GOOS="+t.goos, "GOARCH="+t.goarch, "CGO_ENABLED=0", "GOAMD64=v1", "GOARM64=v8.0", "GOFLAGS=")
 		cmd.Stdout, cmd.Stderr = o.stderr, o.stderr
@@ -215,25 +248,61 @@ type entry struct {
 	data []byte
 }
 
-// writeArchive writes the binaries of binDir and the docs as a tar.gz that depends only on
-// their bytes and mtime.
-func writeArchive(path, root, binDir string, mtime time.Time) error {
+// archiveEntries are the files of t's archive, sorted by name: the binaries of binDir, then
+// the docs.
+func archiveEntries(root string, t target, binDir string) ([]entry, error) {
 	var entries []entry
-	for _, name := range []string{"hookctl", "hookctl-serve"} {
+	for _, name := range []string{t.exe("hookctl"), t.exe("hookctl-serve")} {
 		data, err := os.ReadFile(filepath.Join(binDir, name))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		entries = append(entries, entry{name, 0o755, data})
 	}
 	for _, d := range docs {
 		data, err := os.ReadFile(filepath.Join(root, d))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		entries = append(entries, entry{d, 0o644, data})
 	}
 	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
+	return entries, nil
+}
+
+// writeZip writes t's archive as a .zip that depends only on the files' bytes and mtime: the
+// entries in a fixed order, deflated, with fixed modes and mtime (in UTC) and no other field.
+func writeZip(path, root string, t target, binDir string, mtime time.Time) error {
+	entries, err := archiveEntries(root, t, binDir)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		hdr := &zip.FileHeader{Name: e.name, Method: zip.Deflate, Modified: mtime.UTC()}
+		hdr.SetMode(fs.FileMode(e.mode))
+		w, err := zw.CreateHeader(hdr)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(e.data); err != nil {
+			return err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// writeArchive writes t's archive as a tar.gz that depends only on the files' bytes and
+// mtime.
+func writeArchive(path, root string, t target, binDir string, mtime time.Time) error {
+	entries, err := archiveEntries(root, t, binDir)
+	if err != nil {
+		return err
+	}
 
 	var buf bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
@@ -292,15 +361,14 @@ func packNPM(o options, build, version string) ([]string, error) {
 		name := "@hookctl/" + t.npm()
 		optional[name] = version
 		dir := filepath.Join(build, "npm", t.npm())
-		files := map[string]fileSource{
-			"bin/hookctl":       {path: filepath.Join(build, t.goos+"_"+t.goarch, "hookctl"), mode: 0o755},
-			"bin/hookctl-serve": {path: filepath.Join(build, t.goos+"_"+t.goarch, "hookctl-serve"), mode: 0o755},
+		files := map[string]fileSource{}
+		for _, b := range []string{t.exe("hookctl"), t.exe("hookctl-serve")} {
+			files["bin/"+b] = fileSource{path: filepath.Join(build, t.goos+"_"+t.goarch, b), mode: 0o755}
 		}
-		arch := t.npm()[len(t.goos)+1:]
 		pj := packageJSON{
 			Name: name, Version: version, License: "MIT", Repository: repository, Homepage: repository,
-			Description: fmt.Sprintf("The hookctl and hookctl-serve binaries for %s on %s (installed by the hookctl package).", t.goos, arch),
-			OS:          []string{t.goos}, CPU: []string{arch}, Files: []string{"bin/"},
+			Description: fmt.Sprintf("The hookctl and hookctl-serve binaries for %s on %s (installed by the hookctl package).", t.goos, t.npmArch()),
+			OS:          []string{t.npmOS()}, CPU: []string{t.npmArch()}, Files: []string{"bin/"},
 		}
 		tgz, err := stageAndPack(o, dir, pj, files)
 		if err != nil {
