@@ -189,7 +189,8 @@ func TestHostileConfig(t *testing.T) {
 			problem: "command must be a string"},
 		{name: "nested_100000_lists", config: []byte("hooks:\n  pre_tool_call: " + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "\n"),
 			problem: "max depth"},
-		{name: "nested_2000_block_lists", config: []byte("hooks:\n  pre_tool_call:\n" + nestedBlock(2000)), problem: "must be a mapping"},
+		// 1400 levels: the deepest block list under the 1 MiB a config may be (SPEC 23.3).
+		{name: "nested_1400_block_lists", config: []byte("hooks:\n  pre_tool_call:\n" + nestedBlock(1400)), problem: "must be a mapping"},
 		{name: "billion_laughs", config: []byte(laughs(false)), problem: "not a list"},
 		{name: "billion_laughs_merge", config: []byte(laughs(true)), hooks: 1},
 		{name: "latin1", config: []byte("hooks:\n  pre_tool_call:\n    - command: ./caf\xe9.sh\n"), problem: "UTF-8"},
