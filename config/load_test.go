@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // testEnv is the environment every fixture is loaded with: no test touches the process's own.
 func testEnv(name string) (string, bool) {
 	v, ok := map[string]string{
-		"HOME":  "/home/tester",
+		HomeVar: "/home/tester",
 		"TOOLS": "/opt/tools",
 		"NAME":  "guard",
 	}[name]
