@@ -53,4 +53,6 @@ func TestProjectBackslashEscape(t *testing.T) {
 	}
 }
 
-func yamlQuote(s string) string { return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"` }
+func yamlQuote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
