@@ -216,10 +216,11 @@ func TestUserSettingsMovedByEnv(t *testing.T) {
 		"cursor":      "/home/me/.cursor/hooks.json",
 	} {
 		d, _ := Lookup(name)
-		if got := d.UserSettings("/home/me", lookup); got != want {
+		// Windows joins with \: the same paths.
+		if got := d.UserSettings("/home/me", lookup); filepath.ToSlash(got) != want {
 			t.Errorf("%s: %s, want %s", name, got, want)
 		}
-		if got := d.UserSettings("/home/me", func(string) (string, bool) { return "", false }); !strings.HasPrefix(got, "/home/me/") {
+		if got := d.UserSettings("/home/me", func(string) (string, bool) { return "", false }); !strings.HasPrefix(filepath.ToSlash(got), "/home/me/") {
 			t.Errorf("%s with no variable set: %s", name, got)
 		}
 	}

@@ -25,3 +25,12 @@ func lockNB(f *os.File) (held bool, err error) {
 }
 
 func unlockFile(f *os.File) { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+
+// openAppend opens the log at path for appending, creating it 0600 when missing, without
+// following a symbolic link or waiting on a FIFO.
+func openAppend(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|openFlags, 0o600)
+}
+
+// mkdirLog creates the log's folder, 0700, when missing.
+func mkdirLog(dir string) error { return os.MkdirAll(dir, 0o700) }

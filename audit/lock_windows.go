@@ -7,12 +7,9 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// openFlags and noFollow add nothing on Windows: a plain path names no FIFO there, and os
-// has no flag to refuse a symbolic link at open.
-const (
-	openFlags = 0
-	noFollow  = 0
-)
+// noFollow adds nothing on Windows: os has no flag to refuse a symbolic link at open (the log
+// itself is opened by openAppend, which does not follow one).
+const noFollow = 0
 
 // lockNB tries once to take an exclusive LockFileEx lock on f's first byte; held reports
 // that another holder has it.

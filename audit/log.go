@@ -116,11 +116,10 @@ func writeClose(f *os.File, line []byte) error {
 // file (a rotation would rename the link anyway; HOOKCTL_AUDIT moves the log). It returns the
 // file's size from the one fstat that checks it, for the rotation check.
 func (l *Log) open() (*os.File, int64, error) {
-	const flags = os.O_WRONLY | os.O_APPEND | os.O_CREATE | openFlags
-	f, err := os.OpenFile(l.Path, flags, 0o600)
+	f, err := openAppend(l.Path)
 	if errors.Is(err, fs.ErrNotExist) {
-		if mkErr := os.MkdirAll(filepath.Dir(l.Path), 0o700); mkErr == nil {
-			f, err = os.OpenFile(l.Path, flags, 0o600)
+		if mkErr := mkdirLog(filepath.Dir(l.Path)); mkErr == nil {
+			f, err = openAppend(l.Path)
 		}
 	}
 	if errors.Is(err, syscall.ELOOP) {

@@ -182,7 +182,7 @@ func TestFollowAcrossRotation(t *testing.T) {
 	appendAll(t, l, at(1))
 	waitFor(2)
 	// A writer holding the old file appends after the rotation; then the new file fills.
-	old, err := os.OpenFile(l.Path, os.O_WRONLY|os.O_APPEND, 0)
+	old, err := openAppend(l.Path) // as Append opens it: on Windows, shared for the rename
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -309,15 +309,25 @@ func resolveCommand(cmd, dir string, inside bool, lookup func(string) (string, b
 	}
 	r.argv = argv
 	r.scriptWord = scriptWord(marked, argv)
-	if first := argv[0]; strings.Contains(first, "/") && !filepath.IsAbs(first) {
-		argv[0] = filepath.Join(dir, first)
+	if first := argv[0]; hasPathSep(first) {
+		if abs, ok := absWord(dir, first); ok {
+			if !filepath.IsAbs(first) {
+				argv[0] = abs // rooted without a drive, on Windows
+			}
+		} else {
+			argv[0] = filepath.Join(dir, first)
+		}
 	}
 	w := argv[r.scriptWord]
+	abs, isAbs := absWord(dir, w)
 	switch {
-	case r.scriptWord == 0 && !strings.Contains(w, "/"):
+	case isAbs:
+		if !filepath.IsAbs(w) {
+			argv[r.scriptWord] = abs // rooted without a drive, on Windows
+		}
+		r.script = abs
+	case r.scriptWord == 0 && !hasPathSep(w):
 		// Looked up on PATH at run time.
-	case filepath.IsAbs(w):
-		r.script = filepath.Clean(w)
 	default:
 		// A relative script word after the program resolves against the config folder when
 		// a file of that name is there, else against the working directory.
@@ -350,13 +360,14 @@ func resolveCommand(cmd, dir string, inside bool, lookup func(string) (string, b
 func pathWords(marked, argv []string, scriptWord int, dir string, inside bool) []string {
 	var files []string
 	for i, w := range argv {
-		if i == scriptWord || !pathCandidate(argv, i) || !(strings.Contains(w, "/") || strings.HasPrefix(marked[i], "~")) {
+		if i == scriptWord || !pathCandidate(argv, i) || !(hasPathSep(w) || strings.HasPrefix(marked[i], "~")) {
 			continue
 		}
 		p := w
+		abs, isAbs := absWord(dir, w)
 		switch {
-		case filepath.IsAbs(w):
-			p = filepath.Clean(w)
+		case isAbs:
+			p = abs
 		case i == 0:
 			p = w // joined with the config folder already
 		case inside || isRegular(filepath.Join(dir, w)):
@@ -395,7 +406,7 @@ func scriptWord(marked, argv []string) int {
 		}
 	}
 	for i, w := range marked { // a ~ marked literal names no home folder
-		if candidate(i) && (strings.Contains(argv[i], "/") || strings.HasPrefix(w, "~")) {
+		if candidate(i) && (hasPathSep(argv[i]) || strings.HasPrefix(w, "~")) {
 			return i
 		}
 	}
@@ -411,6 +422,9 @@ func pathCandidate(argv []string, i int) bool {
 // isRemote reports whether a word names something on another host: a URL (scheme://...) or
 // scp's host:path (a colon before any slash).
 func isRemote(w string) bool {
+	if _, ok := absWord("", w); ok {
+		return false // C:\hooks\x.sh or C:/hooks/x.sh on Windows: a drive, not a host
+	}
 	if strings.Contains(w, "://") {
 		return true
 	}

@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -20,6 +21,15 @@ func parseCommand(t *testing.T, dir, command string) *Config {
 		t.Fatal(err)
 	}
 	return Parse(filepath.Join(dir, "config.yaml"), data, Options{LookupEnv: testEnv})
+}
+
+// onDrive returns p, a path rooted with /, as hookctl resolves it: on Windows, on the drive of
+// dir (the config's folder); elsewhere as it is.
+func onDrive(dir, p string) string {
+	if strings.HasPrefix(p, "/") {
+		return filepath.Join(filepath.VolumeName(dir), p)
+	}
+	return p
 }
 
 // TestCommandResolution covers SPEC section 2, "Command splitting and resolution", and the
@@ -179,11 +189,14 @@ func TestCommandResolution(t *testing.T) {
 				if strings.HasPrefix(s, "$DIR/") {
 					return filepath.Join(dir, s[len("$DIR/"):])
 				}
-				return s
+				return onDrive(dir, s)
 			}
 			wantArgv := make([]string, len(tt.wantArgv))
 			for i, w := range tt.wantArgv {
-				wantArgv[i] = inDir(w)
+				wantArgv[i] = w
+				if i == 0 || tt.wantScript != "" && i == tt.wantWord {
+					wantArgv[i] = inDir(w)
+				}
 			}
 			if !slices.Equal(h.Argv, wantArgv) {
 				t.Errorf("argv\n got %q\nwant %q", h.Argv, wantArgv)
@@ -283,7 +296,7 @@ func TestHomeUnset(t *testing.T) {
 	if len(c.Hooks) != 1 || !slices.Equal(c.Hooks[0].Argv[:1], []string{"guard"}) || c.Hooks[0].Line != 4 {
 		t.Errorf("hooks %+v", c.Hooks)
 	}
-	if len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Message, "HOME is not set") {
+	if len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Message, HomeVar+" is not set") {
 		t.Errorf("problems %v", c.Problems)
 	}
 }
@@ -294,7 +307,7 @@ func TestHomeUnsetProgram(t *testing.T) {
 	noHome := func(string) (string, bool) { return "", false }
 	data := []byte("hooks:\n  pre_tool_call:\n    - command: ~/guard.sh\n")
 	c := Parse(filepath.Join(t.TempDir(), "config.yaml"), data, Options{LookupEnv: noHome})
-	if len(c.Hooks) != 0 || len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Message, "HOME is not set") {
+	if len(c.Hooks) != 0 || len(c.Problems) != 1 || !strings.Contains(c.Problems[0].Message, HomeVar+" is not set") {
 		t.Errorf("hooks %+v, problems %v", c.Hooks, c.Problems)
 	}
 }
@@ -397,7 +410,9 @@ func TestScriptWordsNeverURLsOrFlags(t *testing.T) {
 		}
 		h := c.Hooks[0]
 		for i := range want {
-			want[i] = strings.Replace(want[i], "$DIR", dir, 1)
+			if strings.HasPrefix(want[i], "$DIR/") {
+				want[i] = filepath.Join(dir, want[i][len("$DIR/"):])
+			}
 		}
 		if !slices.Equal(h.Argv, want) || h.ScriptWord != 0 {
 			t.Errorf("%s: argv %q script word %d, want %q and the program as the script", command, h.Argv, h.ScriptWord, want)
@@ -432,6 +447,9 @@ func TestPinnedFiles(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "absolute program" && runtime.GOOS == "windows" {
+				t.Skip("Windows has no /bin/sh; TestWindowsPathWords covers absolute Windows paths")
+			}
 			dir := t.TempDir()
 			for _, f := range tt.files {
 				p := filepath.Join(dir, f)
@@ -449,7 +467,10 @@ func TestPinnedFiles(t *testing.T) {
 			h := c.Hooks[0]
 			var want []string
 			for _, w := range tt.want {
-				want = append(want, strings.Replace(w, "$DIR", dir, 1))
+				if strings.HasPrefix(w, "$DIR/") {
+					w = filepath.Join(dir, w[len("$DIR/"):])
+				}
+				want = append(want, w)
 			}
 			if !slices.Equal(h.Files, want) {
 				t.Errorf("Files = %q, want %q", h.Files, want)

@@ -150,7 +150,7 @@ func projectLookup(root, home string) func(string) (string, bool) {
 		switch name {
 		case ProjectDirVar:
 			return root, true
-		case "HOME":
+		case HomeVar:
 			return home, home != ""
 		}
 		return "", false

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // testEnv is the environment every fixture is loaded with: no test touches the process's own.
 func testEnv(name string) (string, bool) {
 	v, ok := map[string]string{
-		"HOME":  "/home/tester",
+		HomeVar: "/home/tester",
 		"TOOLS": "/opt/tools",
 		"NAME":  "guard",
 	}[name]
@@ -115,7 +116,7 @@ func TestLoad(t *testing.T) {
 		}},
 		{"invalid/duplicate_key_entry", func(t *testing.T, c *Config) {
 			h := hookRunning(t, c, "./first.sh")
-			if h.Timeout != 5*time.Second || !strings.HasSuffix(h.Argv[0], "/first.sh") {
+			if h.Timeout != 5*time.Second || !strings.HasSuffix(filepath.ToSlash(h.Argv[0]), "/first.sh") {
 				t.Errorf("the first occurrences must win: timeout %v, argv %q", h.Timeout, h.Argv)
 			}
 		}},
@@ -286,7 +287,7 @@ func TestLoad(t *testing.T) {
 			}
 			// The merged entry takes matcher and timeout from the anchor; its own keys win.
 			h := hookRunning(t, c, "./audit.sh")
-			if h.Matcher != "terminal" || h.Timeout != 10*time.Second || !h.FailClosed || !strings.HasSuffix(h.Argv[0], "/audit.sh") {
+			if h.Matcher != "terminal" || h.Timeout != 10*time.Second || !h.FailClosed || !strings.HasSuffix(filepath.ToSlash(h.Argv[0]), "/audit.sh") {
 				t.Errorf("merged entry = %+v", h)
 			}
 		}},
@@ -486,7 +487,8 @@ func checkProblemOrder(t *testing.T, c *Config, path string) {
 func problemLines(c *Config) string {
 	var b strings.Builder
 	for _, p := range c.Problems {
-		b.WriteString(p.String() + "\n")
+		// Golden files name the fixtures with /, as Unix does.
+		b.WriteString(strings.Replace(p.String(), p.File, filepath.ToSlash(p.File), 1) + "\n")
 	}
 	return b.String()
 }
@@ -494,7 +496,15 @@ func problemLines(c *Config) string {
 // dumpHooks shows what a config yields, with the config folder written $CONFIG_DIR so that the
 // golden files do not depend on where the repository is.
 func dumpHooks(c *Config) string {
-	rel := func(s string) string { return strings.ReplaceAll(s, c.Dir, "$CONFIG_DIR") }
+	rel := func(s string) string {
+		s = strings.ReplaceAll(s, c.Dir, "$CONFIG_DIR")
+		if runtime.GOOS == "windows" {
+			// Golden files hold Unix paths: a path on a drive ($HOME's /home/tester is
+			// rooted there) is written without it, with /.
+			s = filepath.ToSlash(strings.TrimPrefix(s, filepath.VolumeName(s)))
+		}
+		return s
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "hooks_auto_accept: %v\nparallel: %v\ncustom_events: %q\n", c.AutoAccept, c.Parallel, c.CustomEvents)
 	for _, h := range c.Hooks {
@@ -591,7 +601,7 @@ func TestFailClosedAlias(t *testing.T) {
 	}
 	want := "config.yaml:7:7: error: fail_closed repeats failClosed of line 6 (line 7 ignored)\n" +
 		"config.yaml:9:19: error: failClosed must be true or false, not \"yes\" (hook dropped)\n"
-	if got := strings.ReplaceAll(problemLines(c), dir+"/", ""); got != want {
+	if got := strings.ReplaceAll(problemLines(c), filepath.ToSlash(dir)+"/", ""); got != want {
 		t.Errorf("problems\n%s\nwant\n%s", got, want)
 	}
 }

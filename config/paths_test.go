@@ -15,7 +15,7 @@ func TestLocate(t *testing.T) {
 	}{
 		{
 			name: "HOME only",
-			env:  map[string]string{"HOME": "/home/u"},
+			env:  map[string]string{HomeVar: "/home/u"},
 			want: Locations{
 				Home:      "/home/u/.agent-hooks",
 				Config:    "/home/u/.agent-hooks/config.yaml",
@@ -24,7 +24,7 @@ func TestLocate(t *testing.T) {
 		},
 		{
 			name: "HOOKCTL_HOME beats HOME",
-			env:  map[string]string{"HOME": "/home/u", "HOOKCTL_HOME": "/srv/hooks"},
+			env:  map[string]string{HomeVar: "/home/u", "HOOKCTL_HOME": "/srv/hooks"},
 			want: Locations{Home: "/srv/hooks", Config: "/srv/hooks/config.yaml", Allowlist: "/srv/hooks/allowlist.json"},
 		},
 		{
@@ -34,12 +34,12 @@ func TestLocate(t *testing.T) {
 		},
 		{
 			name: "HOOKCTL_CONFIG beats the default",
-			env:  map[string]string{"HOME": "/home/u", "HOOKCTL_CONFIG": "/etc/hooks.yaml"},
+			env:  map[string]string{HomeVar: "/home/u", "HOOKCTL_CONFIG": "/etc/hooks.yaml"},
 			want: Locations{Home: "/home/u/.agent-hooks", Config: "/etc/hooks.yaml", Allowlist: "/home/u/.agent-hooks/allowlist.json"},
 		},
 		{
 			name:       "--config beats HOOKCTL_CONFIG",
-			env:        map[string]string{"HOME": "/home/u", "HOOKCTL_CONFIG": "/etc/hooks.yaml"},
+			env:        map[string]string{HomeVar: "/home/u", "HOOKCTL_CONFIG": "/etc/hooks.yaml"},
 			configFlag: "./mine.yaml",
 			want:       Locations{Home: "/home/u/.agent-hooks", Config: "./mine.yaml", Allowlist: "/home/u/.agent-hooks/allowlist.json"},
 		},
@@ -50,7 +50,7 @@ func TestLocate(t *testing.T) {
 		},
 		{
 			name: "empty variables count as unset",
-			env:  map[string]string{"HOME": "/home/u", "HOOKCTL_HOME": "", "HOOKCTL_CONFIG": "", "HOOKCTL_ALLOWLIST": ""},
+			env:  map[string]string{HomeVar: "/home/u", "HOOKCTL_HOME": "", "HOOKCTL_CONFIG": "", "HOOKCTL_ALLOWLIST": ""},
 			want: Locations{
 				Home:      "/home/u/.agent-hooks",
 				Config:    "/home/u/.agent-hooks/config.yaml",
@@ -64,7 +64,11 @@ func TestLocate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got != tt.want {
+			// Windows joins with \: the same paths.
+			slash := func(l Locations) Locations {
+				return Locations{Home: filepath.ToSlash(l.Home), Config: filepath.ToSlash(l.Config), Allowlist: filepath.ToSlash(l.Allowlist)}
+			}
+			if slash(got) != tt.want {
 				t.Errorf("Locate\n got %+v\nwant %+v", got, tt.want)
 			}
 		})
@@ -74,7 +78,7 @@ func TestLocate(t *testing.T) {
 func TestLocateNeedsAHome(t *testing.T) {
 	for _, env := range []map[string]string{
 		{},
-		{"HOME": "", "HOOKCTL_HOME": ""},
+		{HomeVar: "", "HOOKCTL_HOME": ""},
 		{"HOOKCTL_CONFIG": "/etc/hooks.yaml", "HOOKCTL_ALLOWLIST": "/var/lib/allow.json"},
 	} {
 		_, err := Locate(mapEnv(env), "/etc/hooks.yaml")

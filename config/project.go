@@ -46,7 +46,7 @@ func (l *loader) projectCommand(r resolved) string {
 	}
 	prog := r.argv[0]
 	switch {
-	case strings.Contains(prog, "/"):
+	case hasPathSep(prog):
 		if msg := insideRepo(root, prog, true); msg != "" {
 			return "its program " + msg
 		}
@@ -59,7 +59,7 @@ func (l *loader) projectCommand(r resolved) string {
 		}
 	}
 	for i, w := range r.argv[1:] {
-		if i+1 == r.scriptWord || !pathCandidate(r.argv, i+1) || !strings.Contains(w, "/") {
+		if i+1 == r.scriptWord || !pathCandidate(r.argv, i+1) || !hasPathSep(w) {
 			continue
 		}
 		if msg := insideRepo(root, w, false); msg != "" {
@@ -73,9 +73,9 @@ func (l *loader) projectCommand(r resolved) string {
 // at root, "" when it is: cleaned, it must lie under root, and when it exists, so must the file
 // its symbolic links lead to. must says the file must exist and be a regular file.
 func insideRepo(root, path string, must bool) string {
-	p := path
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(root, p)
+	p, abs := absWord(root, path)
+	if !abs {
+		p = filepath.Join(root, path)
 	}
 	p = filepath.Clean(p)
 	if !within(root, p) {
@@ -106,7 +106,7 @@ func insideRepo(root, path string, must bool) string {
 // within reports whether p is dir or lies under it (both clean and absolute).
 func within(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 func unwrapPath(err error) error {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 // repo makes a repository with .agent-hooks/guard.sh and guard.py, a script outside it and a
@@ -62,25 +64,30 @@ func TestProjectCommands(t *testing.T) {
 		{"make", "make check", "make runs code this config does not name"},
 		{"sh -c", "sh -c 'rm -rf /tmp/x'", "sh runs code this config does not name"},
 		{"interpreter code", "python3 -c 'print(1)' .agent-hooks/guard.py", "python3 runs code this config does not name"},
-		{"absolute path outside", filepath.Join(outside, "evil.sh"), "its program names " + filepath.Join(outside, "evil.sh") + ", outside the repository"},
-		{"interpreter of a script outside", "bash " + filepath.Join(outside, "evil.sh"), "its script names " + filepath.Join(outside, "evil.sh") + ", outside the repository"},
+		{"absolute path outside", ShellQuote(filepath.Join(outside, "evil.sh")), "its program names " + filepath.Join(outside, "evil.sh") + ", outside the repository"},
+		{"interpreter of a script outside", "bash " + ShellQuote(filepath.Join(outside, "evil.sh")), "its script names " + filepath.Join(outside, "evil.sh") + ", outside the repository"},
 		{"dot-dot escape", "bash .agent-hooks/../../outside/evil.sh", "outside the repository"},
 		{"dot-dot program", "../outside/evil.sh", "outside the repository"},
 		{"symlink out", ".agent-hooks/link.sh", "leads out of the repository through a symbolic link"},
-		{"argument outside", ".agent-hooks/guard.sh " + filepath.Join(outside, "evil.sh"), "it names " + filepath.Join(outside, "evil.sh") + ", outside the repository"},
+		{"argument outside", ".agent-hooks/guard.sh " + ShellQuote(filepath.Join(outside, "evil.sh")), "it names " + filepath.Join(outside, "evil.sh") + ", outside the repository"},
 		{"home path", "~/guard.sh", "outside the repository"},
 		{"missing script", ".agent-hooks/nope.sh", "cannot be read"},
 		{"variables", "LD_PRELOAD=.agent-hooks/x.so .agent-hooks/guard.sh", "cannot set variables (LD_PRELOAD=...)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := readProject(t, root, "hooks:\n  pre_tool_call:\n    - command: \""+strings.ReplaceAll(tt.command, `"`, `\"`)+"\"\n      fail_closed: true\n")
+			if tt.name == "symlink out" {
+				if _, err := os.Lstat(filepath.Join(root, ".agent-hooks", "link.sh")); err != nil {
+					wintest.SkipUnderWine(t, "Wine 8's CreateSymbolicLink reports success and makes no link")
+				}
+			}
+			cfg := readProject(t, root, "hooks:\n  pre_tool_call:\n    - command: '"+strings.ReplaceAll(tt.command, "'", "''")+"'\n      fail_closed: true\n")
 			if tt.want == "" {
 				if len(cfg.Problems) != 0 || len(cfg.Hooks) != 1 {
 					t.Fatalf("problems %v, hooks %d", cfg.Problems, len(cfg.Hooks))
 				}
 				h := cfg.Hooks[0]
-				if h.Layer != LayerProject || !strings.HasPrefix(h.Script, root+"/") || h.ProjectScript || !h.Guard() {
+				if h.Layer != LayerProject || !strings.HasPrefix(h.Script, root+string(filepath.Separator)) || h.ProjectScript || !h.Guard() {
 					t.Errorf("hook %+v", h)
 				}
 				return
@@ -148,9 +155,7 @@ func TestProjectConfigLinkedOut(t *testing.T) {
 	if err := os.WriteFile(other, []byte("hooks: {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(other, ProjectConfigPath(root)); err != nil {
-		t.Fatal(err)
-	}
+	wintest.Symlink(t, other, ProjectConfigPath(root))
 	layer, _ := LayerOf(Layers(Sources{ProjectFrom: root}), LayerProject)
 	if _, err := layer.Read(); err == nil || !strings.Contains(err.Error(), "the project config cannot be trusted") {
 		t.Fatalf("err %v", err)

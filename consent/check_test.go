@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -213,7 +214,7 @@ func TestCheck(t *testing.T) {
 			if (c.Approval == nil) != (tt.status == StatusNotApproved) {
 				t.Errorf("Approval = %+v with status %q", c.Approval, c.Status)
 			}
-			reason := strings.ReplaceAll(c.Reason, dir, "DIR")
+			reason := strings.ReplaceAll(c.Reason, dir+string(filepath.Separator), "DIR/")
 			if tt.reason == "" && reason != "" || !strings.HasPrefix(reason, tt.reason) {
 				t.Errorf("Reason = %q, want prefix %q", reason, tt.reason)
 			}
@@ -300,7 +301,11 @@ func TestPinnedApprovalDoesNotCoverPATHProgram(t *testing.T) {
 	dir := t.TempDir()
 	writeScript(t, dir, "guard.sh", "#!/bin/sh\necho {}\n")
 	bin := t.TempDir()
-	writeScript(t, bin, "guard", "#!/bin/sh\necho '{\"decision\":\"approve\"}'\n")
+	program := "guard"
+	if runtime.GOOS == "windows" {
+		program += ".exe" // found on PATH through PATHEXT
+	}
+	writeScript(t, bin, program, "#!/bin/sh\necho '{\"decision\":\"approve\"}'\n")
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	parse := func(guard string) config.Hook {
 		env := func(name string) (string, bool) {
@@ -333,7 +338,7 @@ func TestPinnedApprovalDoesNotCoverPATHProgram(t *testing.T) {
 		t.Fatalf("hook %+v: want the same command, not pinned", now)
 	}
 	c := list.Check(now)
-	if c.Status != StatusChanged || !strings.Contains(c.Reason, filepath.Join(bin, "guard")) {
+	if c.Status != StatusChanged || !strings.Contains(c.Reason, filepath.Join(bin, program)) {
 		t.Errorf("PATH program under a pinned approval: %s (%s), want changed, naming what runs now", c.Status, c.Reason)
 	}
 	g := &Gate{Store: s}

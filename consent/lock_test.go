@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 const holdLockEnv = "HOOKCTL_TEST_HOLD_LOCK"
@@ -165,9 +166,7 @@ func TestLockFileSymlinkRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	target := filepath.Join(t.TempDir(), "elsewhere")
-	if err := os.Symlink(target, s.Path+".lock"); err != nil {
-		t.Fatal(err)
-	}
+	wintest.Symlink(t, target, s.Path+".lock")
 	_, err := s.Approve(config.Hook{Event: "pre_tool_call", Command: "ls"})
 	if err == nil || !strings.Contains(err.Error(), "symbolic link") || !strings.Contains(err.Error(), "rm ") {
 		t.Fatalf("Approve = %v, want a refusal of the symbolic link naming the fix", err)

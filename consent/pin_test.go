@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 // TestPinPathByOwnership (SPEC 23.12): a file the person cannot write (root's, not writable by
@@ -182,6 +183,9 @@ func TestGuardsCheckedAgainstTheAllowlist(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "dangling symlink" {
+				wintest.SkipUnderWine(t, "Wine 8's CreateSymbolicLink reports success and makes no link")
+			}
 			_ = os.Remove(s.GuardPath())
 			restore()
 			tt.attack()

@@ -134,7 +134,7 @@ func insideRoot(root, path string) bool {
 		real = filepath.Clean(path)
 	}
 	rel, err := filepath.Rel(root, real)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // Project is a repository's layer as a run sees it (SPEC 20).

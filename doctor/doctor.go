@@ -155,7 +155,7 @@ func (d *Doctor) allowlistFindings(loadErr error) []Finding {
 	if err != nil {
 		return nil // no allowlist yet: nothing approved, reported per hook
 	}
-	if mode.Perm()&0o077 != 0 {
+	if looseAllowlist(mode) {
 		return []Finding{{Severity: SeverityError, Check: "allowlist",
 			Message: fmt.Sprintf("allowlist %s has mode %04o: others can read or change what is approved", path, mode.Perm()),
 			Fix:     "chmod 600 " + config.ShellQuote(path)}}
@@ -182,14 +182,12 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 		f(SeverityError, "script", fmt.Sprintf("script %s does not exist", script), "create it or fix the command in "+d.Config.Path)
 	case !fi.Mode().IsRegular():
 		f(SeverityError, "script", fmt.Sprintf("script %s is not a regular file", script), "point the command at a file")
-	case direct && fi.Mode().Perm()&0o111 == 0:
-		f(SeverityError, "script", fmt.Sprintf("script %s is not executable", script), "chmod +x "+config.ShellQuote(script))
-	case !direct && !readable(script):
-		f(SeverityError, "script", fmt.Sprintf("script %s is not readable", script), "chmod +r "+config.ShellQuote(script))
 	case direct:
-		if msg, fix := interpreterProblem(script); msg != "" {
-			f(SeverityError, "interpreter", msg, fix)
+		if check, msg, fix := directProblem(script, fi); msg != "" {
+			f(SeverityError, check, msg, fix)
 		}
+	case !readable(script):
+		f(SeverityError, "script", fmt.Sprintf("script %s is not readable", script), "chmod +r "+config.ShellQuote(script))
 	default:
 		if _, err := exec.LookPath(h.Argv[0]); err != nil && !strings.Contains(h.Argv[0], "/") {
 			f(SeverityError, "interpreter", fmt.Sprintf("%s is not found on PATH", h.Argv[0]), "install "+h.Argv[0])

@@ -4,12 +4,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/internal/scriptfile"
+	"github.com/hookctl/hookctl/internal/wintest"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -70,6 +72,7 @@ func has(r Report, sev Severity, check, want string) bool {
 const okScript = "#!/bin/sh\ncat >/dev/null\necho '{}'\n"
 
 func TestHealthy(t *testing.T) {
+	wintest.NeedsShell(t) // the smoke run runs the .sh hook
 	f := setup(t, "hooks:\n  pre_tool_call:\n    - command: ./ok.sh\n", map[string]string{"ok.sh": okScript})
 	f.approveAll(t)
 	r := f.examine(t)
@@ -131,8 +134,17 @@ func TestFindings(t *testing.T) {
 				f.cfg.Hooks[0].Matcher = "*" // as if the config was edited after approval
 			}, SeverityWarning, "consent", "matcher changed"},
 	}
+	// Windows has no executable bit, runs no #! line and keeps no mode: these are Unix's.
+	unixOnly := map[string]bool{"not executable": true, "no shebang": true, "missing interpreter": true,
+		"missing env interpreter": true, "loose allowlist": true}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if runtime.GOOS == "windows" && unixOnly[tt.name] {
+				t.Skip("Windows has no executable bit, #! line or mode; TestWindowsScriptInterpreter covers its interpreters")
+			}
+			if tt.name == "non-JSON output" {
+				wintest.NeedsShell(t) // the smoke run runs the .sh hook
+			}
 			f := setup(t, tt.yaml, tt.scripts)
 			if tt.approve {
 				f.approveAll(t)
@@ -159,6 +171,7 @@ func TestFindings(t *testing.T) {
 
 // Doctor never runs a hook that is not approved, nor one changed since approval.
 func TestNeverRunsUnapproved(t *testing.T) {
+	wintest.NeedsShell(t)
 	// readlink -f gives the script's path however it runs (by its path, or as /dev/fd/3).
 	sentinel := "#!/bin/sh\nself=$(readlink -f \"$0\")\ntouch \"$(dirname \"$self\")/ran-$(basename \"$self\")\"\necho '{}'\n"
 	f := setup(t, `hooks:

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 // repo makes a repository with .agent-hooks/config.yaml and its scripts, and returns its root
@@ -124,9 +125,7 @@ func TestLoadRefusesLinks(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(elsewhere, "hooks.lock"), l.Marshal(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(filepath.Join(elsewhere, "hooks.lock"), Path(root)); err != nil {
-		t.Fatal(err)
-	}
+	wintest.Symlink(t, filepath.Join(elsewhere, "hooks.lock"), Path(root))
 	if _, err := Load(root); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 		t.Errorf("a linked lock: %v", err)
 	}
@@ -138,9 +137,7 @@ func TestLoadRefusesLinks(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(away, "hooks.lock"), l.Marshal(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(away, filepath.Join(other, ".agent-hooks")); err != nil {
-		t.Fatal(err)
-	}
+	wintest.Symlink(t, away, filepath.Join(other, ".agent-hooks"))
 	if _, err := Load(other); err == nil || !strings.Contains(err.Error(), "outside the repository") {
 		t.Errorf("a lock through a linked folder: %v", err)
 	}
@@ -158,9 +155,7 @@ func TestBuildRefusesScriptOutside(t *testing.T) {
 	}
 	root, _ := repo(t, "hooks: {}\n", nil)
 	link := filepath.Join(root, ".agent-hooks", "g.sh")
-	if err := os.Symlink(outside, link); err != nil {
-		t.Fatal(err)
-	}
+	wintest.Symlink(t, outside, link)
 	h := config.Hook{Event: "pre_tool_call", Command: ".agent-hooks/g.sh", Argv: []string{link}, Script: link}
 	if _, err := Build(root, []config.Hook{h}); err == nil || !strings.Contains(err.Error(), "outside the repository") {
 		t.Errorf("Build: %v", err)

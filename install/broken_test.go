@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 // TestBrokenFilesUntouched runs install and uninstall on each file of testdata/broken: each
@@ -66,9 +68,7 @@ func TestSymlinkRefused(t *testing.T) {
 	if err := os.WriteFile(real, []byte("{}\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink(real, link); err != nil {
-		t.Fatal(err)
-	}
+	wintest.Symlink(t, real, link)
 	_, err := Install(target(t, "claude-code", link), []Want{{"PreToolUse", 10, 10}}, false)
 	if err == nil || !strings.Contains(err.Error(), "symbolic link to "+real) {
 		t.Fatalf("error %v, want one naming the link's target", err)

@@ -53,27 +53,30 @@ func TestCodexTrust(t *testing.T) {
 		t.Fatal(err)
 	}
 	preKey, stopKey := hooks+":pre_tool_use:0:0", hooks+":stop:0:0"
+	// The keys as TOML's basic strings write them: a Windows path's backslashes escaped.
+	esc := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+	preQ, stopQ := esc.Replace(preKey), esc.Replace(stopKey)
 	for _, tc := range []struct {
 		name, config string
 		pre, stop    Trust
 	}{
 		{"no config.toml", "", TrustUntrusted, TrustUntrusted},
 		{"both trusted", `model = "m"
-[hooks.state."` + preKey + `"]
+[hooks.state."` + preQ + `"]
 trusted_hash = "` + codexPreHash + `"
 
-[hooks.state."` + stopKey + `"]
+[hooks.state."` + stopQ + `"]
 trusted_hash = "` + codexStopHash + `"
 `, TrustTrusted, TrustTrusted},
 		// A reinstall that changed the entry's timeout changes its hash: Codex no longer runs it.
-		{"one changed since", `[hooks.state."` + preKey + `"]
+		{"one changed since", `[hooks.state."` + preQ + `"]
 trusted_hash = "` + codexStopHash + `"
 `, TrustModified, TrustUntrusted},
-		{"turned off", `[hooks.state."` + preKey + `"]
+		{"turned off", `[hooks.state."` + preQ + `"]
 trusted_hash = "` + codexPreHash + `"
 enabled = false
 `, TrustDisabled, TrustUntrusted},
-		{"inline tables", `hooks = { state = { "` + stopKey + `" = { trusted_hash = "` + codexStopHash + `" } } }
+		{"inline tables", `hooks = { state = { "` + stopQ + `" = { trusted_hash = "` + codexStopHash + `" } } }
 `, TrustUntrusted, TrustTrusted},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 // TestUninstallRemovesOnlyMadeFolders: uninstall removes the folders install made once they
@@ -63,9 +65,7 @@ func TestUninstallRemovesOnlyMadeFolders(t *testing.T) {
 		if err := os.RemoveAll(filepath.Join(proj, ".github")); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Symlink(elsewhere, filepath.Join(proj, ".github")); err != nil {
-			t.Fatal(err)
-		}
+		wintest.Symlink(t, elsewhere, filepath.Join(proj, ".github"))
 		mkdir(t, filepath.Join(elsewhere, "hooks"))
 		if tg.removeMade(filepath.Dir(tg.Path)) {
 			t.Error("removed .github/hooks through the link")

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 func TestGeminiTrust(t *testing.T) {
@@ -35,6 +38,9 @@ func TestGeminiTrust(t *testing.T) {
 		{"a rule naming the link", map[string]string{link: "TRUST_FOLDER"}, proj, FolderTrusted},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if _, err := os.Lstat(link); err != nil && strings.Contains(tc.name, "link") {
+				wintest.SkipUnderWine(t, "Wine 8's CreateSymbolicLink reports success and makes no link")
+			}
 			os.Remove(file)
 			if tc.rules != nil {
 				data, _ := json.Marshal(tc.rules)

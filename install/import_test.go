@@ -40,7 +40,8 @@ func TestImportGolden(t *testing.T) {
 			}
 			notes := strings.Join(r.Notes, "\n") + "\n"
 			// The goldens name the settings file with a slash, whichever the system's separator.
-			stable := strings.NewReplacer(filepath.Dir(settings)+string(filepath.Separator), "SETTINGS_DIR/", filepath.Dir(settings), "SETTINGS_DIR")
+			stable := strings.NewReplacer(filepath.Dir(settings)+string(filepath.Separator), "SETTINGS_DIR/",
+				filepath.ToSlash(filepath.Dir(settings))+"/", "SETTINGS_DIR/", filepath.Dir(settings), "SETTINGS_DIR")
 			set(t, ar, "config.after.yaml", []byte(stable.Replace(string(out))))
 			set(t, ar, "notes", []byte(stable.Replace(notes)))
 			again, r2, err := Import("/home/u/.agent-hooks/config.yaml", out, settings, d, testEnv)
@@ -109,7 +110,7 @@ func TestImportEnvWords(t *testing.T) {
 	}
 	h := cfg.Hooks[0]
 	guard := filepath.Join(project, "hooks", "guard.sh")
-	if !slices.Equal(h.Env, []string{"MODE=strict", "NOTE=a b"}) || !slices.Equal(h.Argv, []string{guard, "--x"}) || h.Script != guard {
+	if !slices.Equal(h.Env, []string{"MODE=strict", "NOTE=a b"}) || len(h.Argv) != 2 || filepath.Clean(h.Argv[0]) != guard || h.Argv[1] != "--x" || h.Script != guard {
 		t.Errorf("imported as %q: env %q, argv %q, pinned script %q; want the words kept and %s pinned", h.Command, h.Env, h.Argv, h.Script, guard)
 	}
 }

@@ -204,7 +204,9 @@ func absolute(command, dir string) (string, bool) {
 		strings.HasPrefix(first, "~") || strings.HasPrefix(first, "$") {
 		return command, false
 	}
-	return env + config.ShellQuote(filepath.Join(dir, first)) + trimmed[len(first):], true
+	// With / on Windows too: config.yaml splits a command as a shell does, where a backslash
+	// outside quotes escapes, and Windows takes either separator.
+	return env + config.ShellQuote(filepath.ToSlash(filepath.Join(dir, first))) + trimmed[len(first):], true
 }
 
 // programStart is the offset in command of its first word that is not a leading NAME=value

@@ -42,6 +42,8 @@ func WindowsShell(agentName string) Shell {
 		return GitBash // Claude Code needs Git for Windows and runs hooks with its bash
 	case "gemini", "codex", "copilot":
 		return PowerShell // Copilot CLI: the entry's "powershell" command
+	case "cline":
+		return GitBash // its hooks are the sh scripts install writes (HookFile): only bash reads them
 	}
 	return Cmd // Cursor and Windsurf: the platform's shell, cmd.exe
 }

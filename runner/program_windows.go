@@ -198,3 +198,7 @@ func commandLine(path string, argv []string) string {
 	}
 	return ""
 }
+
+// Resolve is what runs argv from the folder dir on Windows, or why nothing can (the interpreter
+// a script's extension names is missing): doctor reports it before a hook fails to start.
+func Resolve(argv []string, dir string) (string, []string, error) { return resolve(argv, dir) }

@@ -112,6 +112,9 @@ func (m *matcher) abs(s, cwd string) string {
 	if cwd == "" {
 		cwd = m.c.Cwd
 	}
+	if a, ok := rootedAbs(s, cwd); ok {
+		return a
+	}
 	if cwd == "" {
 		// No folder to read it against: the root is the folder that contains everything,
 		// so the name is judged as strictly as it can be.
@@ -124,6 +127,9 @@ func (m *matcher) abs(s, cwd string) string {
 func expandHome(s, home string) string {
 	if home == "" {
 		return s
+	}
+	if h, ok := expandSysHome(s, home); ok {
+		return h
 	}
 	switch {
 	case s == "~" || s == "$HOME" || s == "${HOME}":

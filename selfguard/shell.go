@@ -29,8 +29,10 @@ var parsers = sync.Pool{New: func() any { return syntax.NewParser() }}
 // shell judges one shell command line. Every folder it cds into is kept: a relative name is
 // read against each, so a cd in a subshell cannot hide where a later name points.
 type shell struct {
-	m    *matcher
-	src  string
+	m   *matcher
+	src string
+	// cur is the command line being parsed, which words' positions point into.
+	cur  string
 	cwds []string
 	vars map[string]wordVal
 	what string
@@ -99,6 +101,9 @@ func (sh *shell) script(src string, depth int) {
 		sh.text(src, "cannot be parsed, and names")
 		return
 	}
+	prev := sh.cur
+	sh.cur = src
+	defer func() { sh.cur = prev }()
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if sh.what != "" {
 			return false
@@ -494,6 +499,9 @@ func (sh *shell) word(w *syntax.Word) wordVal {
 	}
 	var b strings.Builder
 	v := wordVal{}
+	if raw, ok := rawWord(w, sh.cur); ok {
+		v.inner = append(v.inner, raw) // PowerShell's and cmd's reading, on Windows
+	}
 	known := false
 	for i, part := range w.Parts {
 		known = sh.part(&b, &v, part, i == 0, false) || known
@@ -521,7 +529,12 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 			if end < 0 {
 				end = len(val)
 			}
-			val = expandHome(val[:end], sh.m.c.Home) + val[end:]
+			// The home as it is: a Windows home's backslashes are separators, not escapes.
+			b.WriteString(expandHome(val[:end], sh.m.c.Home))
+			val = val[end:]
+			if val == "" {
+				return true
+			}
 		}
 		if strings.ContainsAny(val, "*?[") {
 			v.glob = true
@@ -549,7 +562,7 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 	case *syntax.ParamExp:
 		if simpleParam(x) {
 			switch name := x.Param.Value; {
-			case name == "HOME" && sh.m.c.Home != "":
+			case (name == "HOME" || homeVar(name)) && sh.m.c.Home != "":
 				b.WriteString(sh.m.c.Home)
 				return true
 			case name == "PWD" && sh.m.c.Cwd != "":

@@ -55,7 +55,7 @@ func (c *Client) Post(ctx context.Context, h config.Hook, body []byte) runner.Re
 		if errors.As(err, &ue) {
 			err = ue.Err // "Post URL: dial ...": the URL is already the hook's name
 		}
-		return failure(ctx, err)
+		return failure(ctx, dialError(err))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/wintest"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -236,6 +237,7 @@ func ptr[T any](v T) *T { return &v }
 // TestURLHooksBesideCommandHooks: url hooks run beside process hooks and are merged in config
 // order, whichever finishes first.
 func TestURLHooksBesideCommandHooks(t *testing.T) {
+	wintest.NeedsShell(t)
 	slow := hookServer(t, func(w http.ResponseWriter, _ map[string]json.RawMessage) {
 		time.Sleep(300 * time.Millisecond)
 		io.WriteString(w, `{"jsonrpc":"2.0","result":{"context":"two"},"id":1}`)

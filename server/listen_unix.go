@@ -14,3 +14,6 @@ func listenPrivate(path string) (net.Listener, error) {
 	defer syscall.Umask(old)
 	return net.Listen("unix", path)
 }
+
+// dialError is the error of a request that could not be sent, as the system words it.
+func dialError(err error) error { return err }

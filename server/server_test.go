@@ -19,6 +19,7 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 // home is a hookctl home with a config and the given scripts, every hook approved.
@@ -56,14 +57,23 @@ const (
 	noteHook  = "#!/bin/sh\ncat >> \"$HOOKCTL_HOME/seen\"\necho >> \"$HOOKCTL_HOME/seen\"\n"
 )
 
+// listenSocket listens on the unix socket sock. Windows has AF_UNIX sockets (since Windows 10
+// 1803); Wine 8 has none, and its socket call fails with WSAEAFNOSUPPORT.
+func listenSocket(t *testing.T, sock string) net.Listener {
+	t.Helper()
+	ln, err := Listener{Addr: "unix:" + sock}.Listen()
+	if err != nil {
+		wintest.SkipUnderWine(t, "Wine 8 has no AF_UNIX sockets ("+err.Error()+")")
+		t.Fatal(err)
+	}
+	return ln
+}
+
 // serveUnix runs a server on a unix socket of a fresh home and returns the socket's path.
 func serveUnix(t *testing.T, loc config.Locations, opts Options) (string, *Server) {
 	t.Helper()
 	sock := filepath.Join(loc.Home, "hookctl.sock")
-	ln, err := Listener{Addr: "unix:" + sock}.Listen()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln := listenSocket(t, sock)
 	opts.Locations = loc
 	s := New(opts)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -304,10 +314,7 @@ func TestServeReloads(t *testing.T) {
 func TestServeStopsGracefully(t *testing.T) {
 	loc := home(t, "hooks:\n  pre_llm_call:\n    - command: ./slow.sh\n", map[string]string{"slow.sh": "#!/bin/sh\ncat >/dev/null\ntouch \"$HOOKCTL_HOME/started\"\nsleep 1\necho '{\"context\":\"late\"}'\n"})
 	sock := filepath.Join(loc.Home, "hookctl.sock")
-	ln, err := Listener{Addr: "unix:" + sock}.Listen()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln := listenSocket(t, sock)
 	s := New(Options{Locations: loc})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -463,10 +470,7 @@ func TestServeMaxInflight(t *testing.T) {
 func TestListenUnixSocketFile(t *testing.T) {
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "s.sock")
-	live, err := Listener{Addr: "unix:" + sock}.Listen()
-	if err != nil {
-		t.Fatal(err)
-	}
+	live := listenSocket(t, sock)
 	if _, err := (Listener{Addr: "unix:" + sock}).Listen(); err == nil || !strings.Contains(err.Error(), "another server is listening") {
 		t.Errorf("a live socket: %v", err)
 	}
@@ -536,6 +540,7 @@ func TestServeOversized(t *testing.T) {
 // version, not read again and reported at every request; the config read before keeps
 // serving.
 func TestServeUnreadableConfigReadOnce(t *testing.T) {
+	wintest.NeedsShell(t)
 	loc := home(t, "hooks:\n  pre_llm_call:\n    - command: ./ctx.sh\n", map[string]string{"ctx.sh": ctxHook})
 	var mu sync.Mutex
 	var warnings []string

@@ -206,7 +206,7 @@ func newTokenFile(path string) error {
 	if _, err := rand.Read(b[:]); err != nil {
 		return fmt.Errorf("making a token: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := createTokenFile(path)
 	if err != nil {
 		return fmt.Errorf("creating the token file: %w", err)
 	}
@@ -233,8 +233,8 @@ func readToken(path string) ([]byte, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("the token file %s is not a regular file", path)
 	}
-	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
-		return nil, fmt.Errorf("the token file %s has mode %04o: group or others can read or write it, so it is refused; run: chmod 600 %s", path, perm, path)
+	if problem := tokenFileProblem(path, f, fi); problem != "" {
+		return nil, errors.New(problem)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, 64<<10))
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -80,9 +81,20 @@ func callSlowHook(t *testing.T, dir, sock string) net.Conn {
 	return conn
 }
 
+// unixStop skips a test of the stop by SIGTERM on Windows, which has no SIGTERM to send
+// (os.Process.Signal supports only Kill there): the server stops at Ctrl-C or Ctrl-Break,
+// which reach only a process sharing the sender's console.
+func unixStop(t *testing.T) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows has no SIGTERM; the server's Ctrl-C and Ctrl-Break stop is not tested here")
+	}
+}
+
 // TestSIGTERMFinishesInFlight: at SIGTERM the server stops accepting, answers the request in
 // flight once its hook is done, leaves no hook process, removes its socket and exits 0.
 func TestSIGTERMFinishesInFlight(t *testing.T) {
+	unixStop(t)
 	slow := "#!/bin/sh\ncat >/dev/null\necho $$ > \"$HOOKCTL_HOME/pid\"\nsleep 1\necho '{\"context\":\"finished\"}'\n"
 	dir, cmd, stderr := start(t, "hooks:\n  pre_llm_call:\n    - command: ./slow.sh\n", map[string]string{"slow.sh": slow}, "serve")
 	sock := filepath.Join(dir, "hookctl.sock")
@@ -119,7 +131,12 @@ func TestTCPToken(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 	tokenFile := filepath.Join(t.TempDir(), "token")
-	os.WriteFile(tokenFile, []byte("s3cret\n"), 0o600)
+	f, err := createTokenFile(tokenFile) // its owner's alone (on Windows, by its access list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("s3cret\n")
+	f.Close()
 	start(t, "hooks: {}\n", nil, "serve", "--listen", addr, "--token-file", tokenFile)
 	url := "http://" + addr + "/hooks"
 	var resp *http.Response
@@ -165,6 +182,7 @@ func TestTerminalSafe(t *testing.T) {
 // TestSecondSignalInterrupts: a second SIGTERM does not wait for a hook's timeout: the hook's
 // group is ended, its request answered, and the server exits 0.
 func TestSecondSignalInterrupts(t *testing.T) {
+	unixStop(t)
 	slow := "#!/bin/sh\ncat >/dev/null\nsleep 60 &\necho $! > \"$HOOKCTL_HOME/child\"\necho $$ > \"$HOOKCTL_HOME/pid\"\nwait\n"
 	dir, cmd, stderr := start(t, "hooks:\n  pre_llm_call:\n    - command: ./slow.sh\n      timeout: 120\n", map[string]string{"slow.sh": slow}, "serve")
 	sock := filepath.Join(dir, "hookctl.sock")
@@ -212,6 +230,7 @@ func running(pid string) bool {
 // TestStopLeavesAReplacedSocket: a stopping server removes its socket only while the path is
 // still the socket it created; a file or socket another process put there meanwhile is left.
 func TestStopLeavesAReplacedSocket(t *testing.T) {
+	unixStop(t)
 	for _, replacement := range []string{"file", "socket"} {
 		t.Run(replacement, func(t *testing.T) {
 			dir, cmd, stderr := start(t, "hooks: {}\n", nil, "serve")

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hookctl/hookctl/config"
 )
 
 // A person saves config.yaml while import is editing it: import reads the file, reads the
@@ -27,7 +29,7 @@ func TestImportKeepsAConcurrentEdit(t *testing.T) {
 	}
 	const edit = "# saved by the person meanwhile\n"
 	saved := false
-	env := map[string]string{"HOOKCTL_HOME": home, "HOME": home, "PATH": os.Getenv("PATH")}
+	env := map[string]string{"HOOKCTL_HOME": home, config.HomeVar: home, "PATH": os.Getenv("PATH")}
 	lookup := func(k string) (string, bool) {
 		if k == "TRIGGER" && !saved {
 			saved = true

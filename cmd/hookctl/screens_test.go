@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/creack/pty"
+
+	"github.com/hookctl/hookctl/config"
 )
 
 // screensConfig is two guards added to the starter config (hookctl init): their matchers
@@ -34,7 +36,7 @@ const screensGuards = `    - matcher: "terminal|read_file|search_files"
 func TestScreensFitTerminal(t *testing.T) {
 	home := t.TempDir()
 	hookctlHome := filepath.Join(home, ".agent-hooks")
-	env := map[string]string{"HOOKCTL_HOME": hookctlHome, "HOME": home, "PATH": os.Getenv("PATH")}
+	env := map[string]string{"HOOKCTL_HOME": hookctlHome, config.HomeVar: home, "PATH": os.Getenv("PATH")}
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	run := func(stdin string, args ...string) string {
 		var out, errOut bytes.Buffer

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -49,6 +50,9 @@ func workflowSteps(t *testing.T) []map[string]any {
 func TestTeamsWorkflow(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds hookctl")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("docs/teams.md's workflow is a Linux runner's: its steps run with bash -e and the go toolchain")
 	}
 	bin := t.TempDir()
 	if out, err := exec.Command("go", "build", "-buildvcs=false", "-o", filepath.Join(bin, "hookctl"), ".").CombinedOutput(); err != nil {

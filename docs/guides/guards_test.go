@@ -16,6 +16,7 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 type guardCase struct {
@@ -68,6 +69,7 @@ var cases = []guardCase{
 // into the payload a dialect: hookctl script reads, runs the guard on it, and checks the
 // verdict; the guide's config must run the guard for that agent's tool.
 func TestGuardsEveryAgent(t *testing.T) {
+	wintest.NeedsShell(t)
 	cfg, err := config.Load("guards/config.yaml", config.Options{})
 	if err != nil || len(cfg.Problems) > 0 {
 		t.Fatalf("guards/config.yaml: %v %v", err, cfg.Problems)
@@ -146,7 +148,7 @@ func runGuard(t *testing.T, script string, payload []byte, home string) (bool, s
 
 func runGuardAt(t *testing.T, script string, payload []byte, home string) (bool, string) {
 	t.Helper()
-	cmd := exec.Command(script)
+	cmd := guardCommand(t, script)
 	cmd.Stdin = bytes.NewReader(payload)
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	var stderr bytes.Buffer

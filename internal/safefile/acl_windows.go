@@ -85,3 +85,40 @@ func privateDescriptor(folder bool) (*windows.SECURITY_DESCRIPTOR, error) {
 	}
 	return windows.SecurityDescriptorFromString(PrivateSDDL(me, folder))
 }
+
+// readMask: what reads a file's content.
+const readMask = 0x1 | 0x80000000 | genericAll // FILE_READ_DATA, GENERIC_READ, GENERIC_ALL
+
+// OthersMayRead names who, other than the person running hookctl, SYSTEM and Administrators,
+// may read the file at path, with what is wrong (the owner, a NULL DACL, an entry), or returns
+// "" when no one may: for a secret (serve's token file), Windows' counterpart of a mode with
+// group or other read bits.
+func OthersMayRead(path string) (string, error) {
+	me, err := CurrentSID()
+	if err != nil {
+		return "", err
+	}
+	acl, err := readACL(path)
+	if err != nil {
+		return "", err
+	}
+	trusted := OwnerOrAdmin(me)
+	if !trusted(acl.Owner) {
+		return fmt.Sprintf("is owned by %s, who may change its access list", acl.Owner), nil
+	}
+	if !acl.Present {
+		return "has no access list (a NULL DACL): everyone may read it", nil
+	}
+	for _, e := range acl.Entries {
+		switch {
+		case e.Flags&aceInheritOnly != 0, e.Type == aceDenied:
+			continue
+		case e.Type != aceAllowed:
+			return fmt.Sprintf("has an access entry of type %d for %s that hookctl does not read", e.Type, e.SID), nil
+		case e.Mask&readMask == 0, e.SID == sidOwnerRights, trusted(e.SID):
+			continue
+		}
+		return fmt.Sprintf("lets %s read it (access mask %#x)", sidName(e.SID), e.Mask), nil
+	}
+	return "", nil
+}
