@@ -211,7 +211,9 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 	// settings loses nothing (SPEC 22).
 	var stillWired []string
 	for _, w := range a.wired() {
-		if w.Agent == d.Name && w.Scope == "user" && w.File != t.Path {
+		// A hook-file agent (Cline) is wired by files inside t.Path: those are the ones changed.
+		inTarget := w.File == t.Path || strings.HasPrefix(w.File, t.Path+string(filepath.Separator))
+		if w.Agent == d.Name && w.Scope == "user" && !inTarget {
 			stillWired = append(stillWired, w.Event)
 		}
 	}
