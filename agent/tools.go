@@ -111,13 +111,16 @@ func (d *Dialect) HookctlTool(agentTool string) (name string, known bool) {
 }
 
 // AgentTools returns the agent's tools that hookctl's name stands for, in the table's order;
-// none when the agent has no such tool.
+// none when the agent has no such tool. In hookctl's own protocol a name stands for itself.
 func (d *Dialect) AgentTools(hookctlName string) []string {
 	var out []string
 	for _, r := range d.toolRows {
 		if r.Hookctl == hookctlName {
 			out = append(out, r.Agent)
 		}
+	}
+	if out == nil && d.own && !isMCP(hookctlName) {
+		return []string{hookctlName} // hookctl's own protocol: every name is its own (HookctlTool)
 	}
 	if out == nil && isMCP(hookctlName) {
 		if d.mcpSingle { // Gemini CLI's own name, and the name of hookctl's form it may be sent

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # hookctl's performance goals, each measured as a ratio against a baseline run in the same
 # process, alternating A and B: the median of PAIRS pairs' ratios (default 200), with its
-# interquartile range. Usage: scripts/bench.sh [portable|p2|p2project|windows]
+# interquartile range. Usage: scripts/bench.sh [portable|p2|p2project|windows|pa]
 # With "portable", only the portable runner (the path macOS uses, built on Linux with the
 # hookctl_portable tag) is measured against the Linux one: P1p and P3p; with "p2", only P2, P2w,
 # P2wh and the project's P2j, P2jf and P2jt; with "p2project", only the last three; with
@@ -186,6 +186,13 @@ p1w() {
   wineserver -k 2>/dev/null || true
 }
 if [ "$only" = windows ]; then p1w; exit 0; fi
+# "pa": only P1 and the translation's PA and PAd, for a change on run's path through a dialect.
+if [ "$only" = pa ]; then
+  c -goal 1.3 -env-a HOOKCTL_HOME="$work/one" P1 -- "$hookctl" run pre_tool_call ::: "$floor" "$work/trivial.sh"
+  c -goal 1.05 -env-a HOOKCTL_HOME="$work/one" -env-b HOOKCTL_HOME="$work/one" PA -- "$hookctl" run --agent claude-code --payload-file "$work/claude.json" ::: "$hookctl" run pre_tool_call --payload-file "$work/payload.json"
+  c -goal 1.05 -env-a HOOKCTL_HOME="$work/dialect" -env-b HOOKCTL_HOME="$work/one" PAd -- "$hookctl" run --agent claude-code --payload-file "$work/claude.json" ::: "$hookctl" run pre_tool_call --payload-file "$work/payload.json"
+  exit 0
+fi
 # P1p, P3p: P1's and P3's runs through the portable runner (no pidfd: a thread waits in waitid;
 # no parent-death signal) against the same runs through the Linux one.
 portable=$work/hookctl-portable
