@@ -6,13 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"syscall"
 	"testing"
-	"unsafe"
 
-	"golang.org/x/sys/unix"
+	"github.com/hookctl/hookctl/internal/nolandlock"
 )
 
 // The test binary stands for hookctl wall when WALL_TEST_SET is set: it puts the wall up for
@@ -63,7 +61,7 @@ func standIn(raw string) int {
 		return 0
 	}
 	if e := os.Getenv("WALL_TEST_SECCOMP"); e != "" {
-		if err := failLandlock(e); err != nil {
+		if err := nolandlock.Install(e); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 2
 		}
@@ -75,26 +73,6 @@ func standIn(raw string) int {
 	}
 	fmt.Fprintln(os.Stderr, "wall:", err)
 	return 126
-}
-
-// failLandlock installs a seccomp filter that fails landlock_create_ruleset, add_rule and
-// restrict_self (444-446 on every architecture) with errno, as a kernel without Landlock
-// (ENOSYS) or with Landlock off at boot (EOPNOTSUPP) does.
-func failLandlock(name string) error {
-	errno := map[string]uint32{"ENOSYS": uint32(unix.ENOSYS), "EOPNOTSUPP": uint32(unix.EOPNOTSUPP)}[name]
-	prog := []unix.SockFilter{
-		{Code: unix.BPF_LD | unix.BPF_W | unix.BPF_ABS, K: 0},
-		{Code: unix.BPF_JMP | unix.BPF_JGE | unix.BPF_K, K: 444, Jt: 0, Jf: 2},
-		{Code: unix.BPF_JMP | unix.BPF_JGT | unix.BPF_K, K: 446, Jt: 1, Jf: 0},
-		{Code: unix.BPF_RET | unix.BPF_K, K: unix.SECCOMP_RET_ERRNO | errno},
-		{Code: unix.BPF_RET | unix.BPF_K, K: unix.SECCOMP_RET_ALLOW},
-	}
-	runtime.LockOSThread() // the filter is this thread's, and the exec happens on it
-	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		return err
-	}
-	fprog := unix.SockFprog{Len: uint16(len(prog)), Filter: &prog[0]}
-	return unix.Prctl(unix.PR_SET_SECCOMP, unix.SECCOMP_MODE_FILTER, uintptr(unsafe.Pointer(&fprog)), 0, 0)
 }
 
 // world is a home to wall and a folder beside it, both usable by the unprivileged user.
