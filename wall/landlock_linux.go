@@ -49,6 +49,7 @@ func Exec(s Set, o Options, path string, argv, env []string) error {
 
 // restrict walls the calling thread, which stays locked to this goroutine: only an exec may
 // follow. no_new_privs is set whatever the user, so sudo does not work inside (SPEC 28.17).
+// The rules' files stay open (close-on-exec): closing each costs a system call per entry.
 func restrict(rows []Row, o Options) (Status, error) {
 	st := Detect(o.MaxABI)
 	if st.State == Unavailable && (!o.BestEffort || st.ABI == 0) {
@@ -57,24 +58,17 @@ func restrict(rows []Row, o Options) (Status, error) {
 		}
 		return st, &NotUpError{Status: st}
 	}
-	cfg := configAt(st.ABI)
-	fd, flags, err := cfg.BestEffort().NewRulesetFD()
+	w, err := ruleset(rows, configAt(st.ABI))
 	if err != nil {
-		return st, fmt.Errorf("making the wall's ruleset: %w", err)
-	}
-	if fd < 0 {
-		return st, &NotUpError{Status: statusAt(0, "go-landlock made no ruleset")}
-	}
-	defer unix.Close(fd)
-	w := walker{ruleset: fd, rows: rows, handled: cfg.HandledAccessFS}
-	if err := w.dir(unix.AT_FDCWD, "/"); err != nil {
 		return st, err
 	}
 	runtime.LockOSThread() // never unlocked: this thread carries the wall into the exec
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		w.close()
 		return st, fmt.Errorf("setting no_new_privs: %w", err)
 	}
-	if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
+	if err := ll.LandlockRestrictSelf(w.ruleset, 0); err != nil {
+		w.close()
 		if errors.Is(err, unix.E2BIG) {
 			return st, errors.New("the wall cannot go up: this process is already 16 walls deep, as deep as Landlock stacks them (E2BIG)")
 		}
@@ -83,32 +77,59 @@ func restrict(rows []Row, o Options) (Status, error) {
 	return st, nil
 }
 
+// ruleset makes the wall's ruleset for cfg: every write right handled, granted back along the
+// walk from / (see decide).
+func ruleset(rows []Row, cfg landlock.Config) (*walker, error) {
+	fd, _, err := cfg.BestEffort().NewRulesetFD()
+	if err != nil {
+		return nil, fmt.Errorf("making the wall's ruleset: %w", err)
+	}
+	if fd < 0 {
+		return nil, &NotUpError{Status: statusAt(0, "go-landlock made no ruleset")}
+	}
+	w := &walker{ruleset: fd, rows: rows, handled: cfg.HandledAccessFS, fds: []int{fd}}
+	if err := w.dir(unix.AT_FDCWD, "/"); err != nil {
+		w.close()
+		return nil, err
+	}
+	return w, nil
+}
+
 // walker grants the write rights on every entry met on the way from / to each walled or open
 // path that has nothing walled below it (see decide).
 type walker struct {
 	ruleset int
 	rows    []Row
 	handled landlock.AccessFSSet
+	// fds are the files opened for the rules, the ruleset's first.
+	fds []int
+}
+
+func (w *walker) close() {
+	for _, fd := range w.fds {
+		_ = unix.Close(fd)
+	}
+	w.fds = nil
 }
 
 // dir walks folder name of the folder at parent, path being its full path. A folder that
 // cannot be opened or listed grants nothing: the wall is then stricter there, never looser.
-func (w walker) dir(parent int, path string) error {
+func (w *walker) dir(parent int, path string) error {
 	fd, err := unix.Openat(parent, baseOf(path), unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return nil
 	}
 	f := os.NewFile(uintptr(fd), path)
 	defer f.Close()
-	names, err := f.Readdirnames(-1)
+	entries, err := f.ReadDir(-1)
 	if err != nil {
 		return nil
 	}
-	for _, name := range names {
-		p := filepath.Join(path, name)
+	for _, e := range entries {
+		p := filepath.Join(path, e.Name())
 		switch decide(w.rows, p) {
 		case grant:
-			if err := w.grant(fd, name, p); err != nil {
+			if err := w.grant(fd, e, p); err != nil {
 				return err
 			}
 		case descend:
@@ -128,28 +149,29 @@ func baseOf(path string) string {
 	return filepath.Base(path)
 }
 
-// grant gives the write rights on the entry name of the folder at parent. It is opened without
-// following a symlink (a link gets nothing: writing through it is judged at its target), so no
-// link swapped in after the walk listed the folder can carry the rights into a walled folder.
-func (w walker) grant(parent int, name, path string) error {
-	fd, err := unix.Openat(parent, name, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return nil
-	}
-	defer unix.Close(fd)
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT == unix.S_IFLNK {
+// grant gives the write rights on entry e of the folder at parent. A symlink gets nothing
+// (writing through it is judged at its target). The entry is opened without following a link,
+// so one swapped in after the listing gets a rule on the link itself, which grants nothing
+// below it; the kernel refuses a folder's rights on it, and that entry is then left out.
+func (w *walker) grant(parent int, e os.DirEntry, path string) error {
+	if e.Type()&os.ModeSymlink != 0 {
 		return nil
 	}
 	rights := w.handled
-	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
+	if !e.IsDir() {
 		rights &= fileRights
 	}
 	if rights == 0 {
 		return nil
 	}
+	fd, err := unix.Openat(parent, e.Name(), unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	w.fds = append(w.fds, fd)
 	attr := ll.PathBeneathAttr{ParentFd: fd, AllowedAccess: uint64(rights)}
-	if err := ll.LandlockAddPathBeneathRule(w.ruleset, &attr, 0); err != nil {
+	err = ll.LandlockAddPathBeneathRule(w.ruleset, &attr, 0)
+	if err != nil && !errors.Is(err, unix.EINVAL) {
 		return fmt.Errorf("granting writes on %s: %w", path, err)
 	}
 	return nil
