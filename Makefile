@@ -11,7 +11,7 @@ FUZZTIME ?= 60s
 VCS     ?= -buildvcs=auto
 AGENT_VERSIONS ?= pinned
 
-.PHONY: help build install release test test-portable test-windows cross lint fuzz demo bench bench-portable bench-windows bench-p2 stress e2e clean
+.PHONY: help build install release test test-portable test-windows cross lint fuzz demo bench bench-portable bench-windows bench-p2 bench-wall stress e2e clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -148,6 +148,9 @@ bench-portable: ## only P1p and P3p: the portable runner (macOS's path) against 
 
 bench-windows: ## only P1w: P1 under Wine, against a floor built for Windows (not a Windows figure)
 	bash scripts/bench.sh windows
+
+bench-wall: ## only PW: hookctl wall -- true against the floor starting true, in a HOME of 200 entries
+	bash scripts/bench.sh wall
 
 bench-p2: ## only P2, P2w, P2wh and P2j/P2jf/P2jt: a run of an event with no hooks, with and without ten entries and three guards, and in a project with no entry for it
 	bash scripts/bench.sh p2

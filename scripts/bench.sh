@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # hookctl's performance goals, each measured as a ratio against a baseline run in the same
 # process, alternating A and B: the median of PAIRS pairs' ratios (default 200), with its
-# interquartile range. Usage: scripts/bench.sh [portable|p2|p2project|windows|pa]
+# interquartile range. Usage: scripts/bench.sh [portable|p2|p2project|windows|pa|wall]
 # With "portable", only the portable runner (the path macOS uses, built on Linux with the
 # hookctl_portable tag) is measured against the Linux one: P1p and P3p; with "p2", only P2, P2w,
 # P2wh and the project's P2j, P2jf and P2jt; with "p2project", only the last three; with
-# "windows", only P1w: P1 under Wine (not a Windows figure, see p1w below).
+# "windows", only P1w: P1 under Wine (not a Windows figure, see p1w below); with "wall", only PW.
 set -euo pipefail
 only=${1:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -186,6 +186,20 @@ p1w() {
   wineserver -k 2>/dev/null || true
 }
 if [ "$only" = windows ]; then p1w; exit 0; fi
+# PW: `hookctl wall -- true` against the floor starting `true`, in a HOME of 200 entries with
+# every agent's folders (SPEC 28.35): the wall's walk lists HOME and grants each entry. Goal: at
+# most 1 ms more, the median of the pairs' differences.
+pw() {
+  local h=$work/wallhome
+  mkdir -p "$h/.agent-hooks/projects" "$h/.claude/projects" "$h/.gemini" "$h/.codex" "$h/.copilot" \
+    "$h/.cursor" "$h/.codeium/windsurf" "$h/Documents/Cline/Rules" "$h/.qwen" "$h/.factory" \
+    "$h/.config/opencode" "$h/.config/kilo" "$h/.pi/agent" "$h/.local/bin" "$h/src/project"
+  printf '{}\n' > "$h/.agent-hooks/allowlist.json"
+  local i; for i in $(seq 1 190); do if [ $((i % 2)) = 0 ]; then mkdir -p "$h/dir$i"; else : > "$h/file$i"; fi; done
+  [ "$(ls -A "$h" | wc -l)" -ge 200 ] || { echo "bench: the wall's HOME has fewer than 200 entries" >&2; exit 1; }
+  "$compare" -pairs "$pairs" -over 1 -env-a HOME="$h" -env-b HOME="$h" PW -- "$hookctl" wall -- /bin/true ::: "$floor" /bin/true
+}
+if [ "$only" = wall ]; then pw; exit 0; fi
 # "pa": only P1 and the translation's PA and PAd, for a change on run's path through a dialect.
 if [ "$only" = pa ]; then
   c -goal 1.3 -env-a HOOKCTL_HOME="$work/one" P1 -- "$hookctl" run pre_tool_call ::: "$floor" "$work/trivial.sh"
@@ -227,4 +241,5 @@ printf 'P6    hookctl peak RSS %d KiB with a hook printing 1 GiB (%s)  goal <= 3
 # P7-P9: `hookctl serve` (the resident server) against process starts; see scripts/bench/serve.
 "$work/servebench" -pairs "$pairs" -serve "$work/hookctl-serve" -hookctl "$hookctl" -floor "$floor" \
   -home "$work/one" -payload "$work/payload.json" -hook "$work/trivial.sh"
+pw
 p1w

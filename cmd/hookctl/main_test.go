@@ -25,14 +25,13 @@ import (
 // `exec hookctl ...` in the repository's testdata/script runs this test binary as hookctl, in a
 // process of its own.
 func TestMain(m *testing.M) {
-	testscript.Main(removingServeBin{m}, map[string]func(){
-		"hookctl": func() {
-			leaveTerminal()
-			a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
-			a.procs = belowTestBinary(agentenv.ReadProcess)
-			os.Exit(a.execute(os.Args[1:]))
-		},
-	})
+	testPrograms["hookctl"] = func() {
+		leaveTerminal()
+		a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
+		a.procs = belowTestBinary(agentenv.ReadProcess)
+		os.Exit(a.execute(os.Args[1:]))
+	}
+	testscript.Main(removingServeBin{m}, testPrograms)
 }
 
 // belowTestBinary is the process table as hookctl sees it under a script test, cut at the
@@ -80,10 +79,14 @@ func TestScript(t *testing.T) {
 			}
 			return addServeBin(env)
 		},
-		// [root]: the script may give files to another user (chown), to write an attack.
+		// [root]: the script may give files to another user (chown), to write an attack;
+		// [landlock]: the kernel wall goes up here.
 		Condition: func(cond string) (bool, error) {
-			if cond == "root" {
+			switch cond {
+			case "root":
 				return os.Geteuid() == 0, nil
+			case "landlock":
+				return wallUp(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

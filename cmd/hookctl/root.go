@@ -88,7 +88,7 @@ Documentation: https://github.com/hookctl/hookctl/tree/main/docs
 	})
 	a.addGlobalFlags(root.PersistentFlags())
 	root.Version = buildinfo.Read(version).String()
-	root.AddCommand(a.versionCommand(), a.validateCommand(), a.runCommand(), a.hooksCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.importCommand(), a.logCommand(), a.serveCommand())
+	root.AddCommand(a.versionCommand(), a.validateCommand(), a.runCommand(), a.hooksCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.importCommand(), a.logCommand(), a.serveCommand(), a.wallCommand())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {

@@ -4,7 +4,7 @@
 // the median of the pairs' ratios A/B with its interquartile range, so that both see the same
 // machine state. Usage:
 //
-//	compare [-pairs N] [-stdin FILE [-pipe]] [-env K=V]... NAME -- A ARGS... ::: B ARGS...
+//	compare [-pairs N] [-stdin FILE [-pipe]] [-goal R | -over MS] [-env K=V]... NAME -- A ARGS... ::: B ARGS...
 //
 // Stdin is the file itself, as a shell's `< FILE` or hyperfine's --input give it; -pipe feeds
 // it through a pipe instead, as an agent that writes the payload does.
@@ -32,6 +32,7 @@ func main() {
 	stdinFile := flag.String("stdin", "", "file fed to both commands' stdin")
 	pipe := flag.Bool("pipe", false, "feed the -stdin file through a pipe instead of as the file")
 	goal := flag.Float64("goal", 0, "the ratio A/B must not exceed this (0: no goal)")
+	over := flag.Float64("over", 0, "A may take at most this many ms more than B, median of the pairs' differences (0: no goal)")
 	var envA, envB envFlag
 	flag.Var(&envA, "env-a", "K=V added to A's environment")
 	flag.Var(&envB, "env-b", "K=V added to B's environment")
@@ -94,6 +95,10 @@ func main() {
 	if *goal > 0 {
 		verdict = fmt.Sprintf("  goal <= %.2f: %s", *goal, map[bool]string{true: "met", false: "MISSED"}[ratio <= *goal])
 	}
+	if *over > 0 {
+		d, d1, d3 := pairDiff(ta, tb)
+		verdict = fmt.Sprintf("  over B %.3f ms (IQR %.3f-%.3f)  goal <= %.2f ms: %s", d, d1, d3, *over, map[bool]string{true: "met", false: "MISSED"}[d <= *over])
+	}
 	fmt.Printf("%-4s  A %8.3f ms  B %8.3f ms  ratio %.3f (IQR %.3f-%.3f; CPU-time ratio %.3f; %d pairs; peak RSS A %d KiB, B %d KiB)%s\n",
 		name, ms(ma), ms(mb), ratio, q1, q3, cpuRatio, *pairs, rssA, rssB, verdict)
 }
@@ -135,6 +140,16 @@ func run(argv []string, env []string, stdin input) (time.Duration, time.Duration
 		rss = ru.Maxrss / maxrssPerKiB
 	}
 	return d, cpu, rss
+}
+
+// pairDiff is the median of the pairs' differences A-B in ms, with its interquartile range.
+func pairDiff(xa, xb []time.Duration) (mid, q1, q3 float64) {
+	d := make([]float64, len(xa))
+	for i := range xa {
+		d[i] = ms(xa[i] - xb[i])
+	}
+	sort.Float64s(d)
+	return d[len(d)/2], d[len(d)/4], d[3*len(d)/4]
 }
 
 func median(ds []time.Duration) time.Duration {

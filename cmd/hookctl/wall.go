@@ -1,0 +1,123 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/wall"
+)
+
+// exitNotRun is wall's status when CMD did not run because the wall could not go up (as a
+// shell's "found but cannot be run").
+const exitNotRun = 126
+
+// wallOptions are the flags of hookctl wall.
+type wallOptions struct {
+	home       string
+	status     bool
+	bestEffort bool
+	maxABI     int
+}
+
+func (a *app) wallCommand() *cobra.Command {
+	var o wallOptions
+	cmd := &cobra.Command{
+		Use:   "wall [--home DIR] [--best-effort] -- CMD [ARGS...] | wall --status",
+		Short: "Run a command that cannot write hookctl's state, its binaries or the guards' programs",
+		Long: `Runs CMD in place of hookctl (same process, same process group) behind the kernel wall:
+neither CMD nor anything it starts can write, create, remove or rename anything in the hookctl
+home, hookctl's own folder or the folders a guard's programs come from, nor signal a process
+outside the wall. Reading is never refused. On Linux the wall is Landlock; on macOS a Seatbelt
+profile (sandbox-exec). Where the wall cannot go up, wall says why and exits 126 without
+running CMD, unless --best-effort. sudo does not work inside the wall.
+
+wall reads no HOOKCTL_* variable: the home is --home, else ~/.agent-hooks.`,
+		Example: `  hookctl wall --status
+  hookctl wall -- claude
+  hookctl wall -- sh -c 'echo x > ~/.agent-hooks/allowlist.json'   # refused`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if o.status && len(args) > 0 {
+				return usageErrorf("wall --status takes no command")
+			}
+			if !o.status && len(args) == 0 {
+				return usageErrorf("wall needs a command: hookctl wall -- CMD [ARGS...]")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			set, err := a.wallSet(o.home)
+			if err != nil {
+				return &exitError{code: exitNotRun, err: err}
+			}
+			if o.status {
+				return a.wallStatus(set, o)
+			}
+			return a.wallExec(set, o, args)
+		},
+	}
+	cmd.Flags().SetInterspersed(false)
+	cmd.Flags().StringVar(&o.home, "home", "", "the hookctl home to wall (default ~/.agent-hooks; HOOKCTL_HOME is not read)")
+	cmd.Flags().BoolVar(&o.status, "status", false, "print the kernel's Landlock ABI, whether the wall goes up, and what it refuses")
+	cmd.Flags().BoolVar(&o.bestEffort, "best-effort", false, "run CMD even where the wall cannot go up (with what the kernel allows)")
+	cmd.Flags().IntVar(&o.maxABI, "abi", 0, "use at most this Landlock ABI (to stand for an older kernel)")
+	_ = cmd.Flags().MarkHidden("abi")
+	return cmd
+}
+
+// wallSet is what hookctl wall protects: the whole home (its audit log left open), hookctl's
+// own folder and the guard PATH's folders.
+func (a *app) wallSet(home string) (wall.Set, error) {
+	if home == "" {
+		loc, err := config.Locate(withoutHookctlVars(a.lookupEnv), "")
+		if err != nil {
+			return wall.Set{}, err
+		}
+		home = loc.Home
+	}
+	home, err := filepath.Abs(home)
+	if err != nil {
+		return wall.Set{}, fmt.Errorf("the home %s: %w", home, err)
+	}
+	set := wall.Set{Trees: []string{home}, Open: []string{filepath.Join(home, "audit.jsonl")}}
+	if exe, err := os.Executable(); err == nil {
+		set.Trees = append(set.Trees, filepath.Dir(exe))
+	}
+	set.Trees = append(set.Trees, filepath.SplitList(config.SystemPath)...)
+	return set, nil
+}
+
+// withoutHookctlVars hides every HOOKCTL_* variable: what the agent's environment says must
+// not move the wall (SPEC 28.13).
+func withoutHookctlVars(lookup func(string) (string, bool)) func(string) (string, bool) {
+	return func(k string) (string, bool) {
+		if strings.HasPrefix(k, "HOOKCTL_") {
+			return "", false
+		}
+		return lookup(k)
+	}
+}
+
+// wallExec replaces hookctl with args[0] behind the wall; it returns only when that failed.
+func (a *app) wallExec(set wall.Set, o wallOptions, args []string) error {
+	path, err := exec.LookPath(args[0])
+	if err != nil {
+		return &exitError{code: 127, err: fmt.Errorf("wall: %w", err)}
+	}
+	st := wall.Detect(o.maxABI)
+	if st.State == wall.Unavailable && o.bestEffort {
+		a.warn("warning: the wall is not up (" + st.Reason + "); running " + args[0] + " without it (--best-effort)")
+	}
+	err = wall.Exec(set, wall.Options{BestEffort: o.bestEffort, MaxABI: o.maxABI}, path, args, os.Environ())
+	var notUp *wall.NotUpError
+	if errors.As(err, &notUp) {
+		return &exitError{code: exitNotRun, err: fmt.Errorf("%w; %s did not run (hookctl wall --status says more)", err, args[0])}
+	}
+	return &exitError{code: exitNotRun, err: err}
+}
