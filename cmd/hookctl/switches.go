@@ -1,0 +1,48 @@
+package main
+
+import (
+	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
+)
+
+// switchesOff checks, on a tool call, the calling agent's own hooks-off switches (SPEC 28.6):
+// the user's files and those of the project the call is in. A file that cannot be judged is
+// warned of here; the runner blocks on it only where a guard is recorded.
+//
+// Cost, measured with BenchmarkSwitchedOff (agent/switches_test.go: Claude Code's three files
+// in the home and two project folders, six paths) on this 2-CPU machine while it ran at a load
+// average near 20: all absent 23-170 µs, all present (settings without the key, so not parsed)
+// 0.2-0.9 ms; a quiet machine should read the lower ends. Each call is its own process, so a
+// cache across calls would have to live in the hookctl home, which the hot path does not
+// write: a file is read only when present, and parsed only when it holds the switch's key.
+func (r *agentRun) switchesOff() []agent.SwitchFinding {
+	if r.event != "pre_tool_call" && r.event != "post_tool_call" {
+		return nil
+	}
+	home, err := r.home()
+	if err != nil {
+		return nil
+	}
+	found := r.dialect.SwitchedOff(home, r.switchProjects(home, r.call.Cwd), r.lookupEnv)
+	for _, f := range found {
+		if f.Err != nil {
+			r.warn("warning: hookctl: " + terminalSafe(f.Message()))
+		}
+	}
+	return found
+}
+
+// switchProjects are the folders whose project switch files count for a call in cwd: the
+// agent's project folder and the repository's root above it.
+func (a *app) switchProjects(home, cwd string) []string {
+	from := a.projectFrom(cwd)
+	out := []string{from}
+	hookctlHome := ""
+	if loc, err := a.locations(); err == nil {
+		hookctlHome = loc.Home
+	}
+	if root, ok := config.FindProject(from, home, hookctlHome); ok && root != from {
+		out = append(out, root)
+	}
+	return out
+}
