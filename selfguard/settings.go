@@ -148,9 +148,10 @@ func firstString(in map[string]any, keys ...string) (string, bool) {
 
 // guardedView returns the parts of a settings file that decide hookctl's wiring, each by its
 // path, as canonical JSON: every key whose name mentions hooks (hooks, disableAllHooks,
-// allowManagedHooksOnly, allow_managed_hooks_only, hooksConfig, codex_hooks...), the top-level
-// env, and every object or list holding a string that mentions hookctl. A file neither JSON
-// nor TOML (Cline's hook scripts) is its whole content.
+// disabledHooks, allowManagedHooksOnly, allow_managed_hooks_only, hooksConfig, Codex's
+// [features] hooks and its profiles': every switch of agent.Switches), the top-level env and
+// Codex's profile, and every object or list holding a string that mentions hookctl. A file
+// neither JSON nor TOML (Cline's hook scripts) is its whole content.
 func guardedView(path string, content []byte) (map[string]string, bool) {
 	view := map[string]string{}
 	if len(bytes.TrimSpace(content)) == 0 {
@@ -213,7 +214,8 @@ func guardedKey(k string, top bool) bool {
 	if strings.Contains(lk, "hook") {
 		return true
 	}
-	return top && (lk == "env" || lk == "shell_environment_policy")
+	// Codex's profile selects a [profiles.NAME] table, whose features can turn hooks off.
+	return top && (lk == "env" || lk == "shell_environment_policy" || lk == "profile")
 }
 
 func mentionsHookctl(s string) bool {

@@ -46,3 +46,21 @@ func (a *app) switchProjects(home, cwd string) []string {
 	}
 	return out
 }
+
+// switchFiles are the hooks-off switch files of the wired agents (SPEC 24.3) that the
+// self-guard keeps as agent settings: an edit there is denied only when it changes hooks or a
+// hook switch. The project's are those of the folder the agent runs hookctl in.
+func (a *app) switchFiles(wired []string) []string {
+	home, err := a.home()
+	if err != nil || len(wired) == 0 {
+		return nil
+	}
+	projects := a.switchProjects(home, "")
+	var out []string
+	for _, name := range wired {
+		if d, err := agent.Lookup(name); err == nil {
+			out = append(out, d.SwitchPaths(home, projects, a.lookupEnv)...)
+		}
+	}
+	return out
+}
