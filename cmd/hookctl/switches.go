@@ -1,8 +1,12 @@
 package main
 
 import (
+	"slices"
+
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/doctor"
+	"github.com/hookctl/hookctl/install"
 )
 
 // switchesOff checks, on a tool call, the calling agent's own hooks-off switches (SPEC 28.6):
@@ -61,6 +65,44 @@ func (a *app) switchFiles(wired []string) []string {
 		if d, err := agent.Lookup(name); err == nil {
 			out = append(out, d.SwitchPaths(home, projects, a.lookupEnv)...)
 		}
+	}
+	return out
+}
+
+// switchFindings are doctor's and list's errors for the wired agents (one agent when only is
+// set) whose own settings switch their hooks off (SPEC 24.3): the user's files and those of the
+// project in cwd.
+func (a *app) switchFindings(wired []install.Wiring, only *agent.Dialect, cwd string) []doctor.Finding {
+	home, err := a.home()
+	if err != nil {
+		return nil
+	}
+	projects := a.switchProjects(home, cwd)
+	var out []doctor.Finding
+	var seen []string
+	for _, w := range wired {
+		if slices.Contains(seen, w.Agent) || (only != nil && w.Agent != only.Name) {
+			continue
+		}
+		seen = append(seen, w.Agent)
+		d, err := agent.Lookup(w.Agent)
+		if err != nil {
+			continue
+		}
+		for _, f := range d.SwitchedOff(home, projects, a.lookupEnv) {
+			out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "agent_switch",
+				Message: f.Message(), Fix: f.Fix()})
+		}
+	}
+	return out
+}
+
+// switchNotices are the session notices of the agent's own switches: the agent may act on one
+// only at its next session, and the person hears of it now.
+func (a *app) switchNotices(d *agent.Dialect, home, from string) []string {
+	var out []string
+	for _, f := range d.SwitchedOff(home, a.switchProjects(home, from), a.lookupEnv) {
+		out = append(out, "hookctl: "+f.Message()+"; "+f.Fix())
 	}
 	return out
 }
