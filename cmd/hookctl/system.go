@@ -138,6 +138,13 @@ func (a *app) saySwitch(d *agent.Dialect, r install.Report, managedOnly bool) {
 	case r.Switch == "restored" && !r.DryRun:
 		fmt.Fprintf(a.stdout, "put %s back as it was before hookctl\n", key)
 	}
+	pin, value := install.HooksPin(d)
+	switch {
+	case r.Pin == "set" && !r.DryRun:
+		fmt.Fprintf(a.stdout, "set %s to %v: a person's own %s no longer switches %s's hooks off\n", pin, value, pin, d.Title)
+	case r.Pin == "restored" && !r.DryRun:
+		fmt.Fprintf(a.stdout, "put %s back as it was before hookctl\n", pin)
+	}
 }
 
 // uninstallSystem is `uninstall --system AGENT`: hookctl's entries (and its switch) out of the
