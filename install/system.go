@@ -62,13 +62,17 @@ func ManagedSwitch(d *agent.Dialect) string {
 // has none hookctl writes there. Claude Code (2.1.197): its hooks are taken from the merged
 // settings, in which the policy tier wins, unless disableAllHooks is true there; a policy
 // "disableAllHooks": false therefore outweighs the person's true, and every hook, the person's
-// too, keeps running (from the code; the e2e will assert). Codex's pin, [features] hooks =
-// true, is written with the requirements (requirements.go). Gemini CLI's hooksConfig is an
-// object whose disabled list merges with the person's, so a pin there could not undo a
-// person's entry naming hookctl: doctor reports that instead.
+// too, keeps running (from the code; the e2e will assert). Gemini CLI (0.61.0) deep-merges
+// its settings with the system file last, so the system's hooksConfig.enabled true wins over a
+// person's false; its disabled list merges with the person's, so no pin undoes a person's entry
+// naming hookctl there (doctor reports that). Codex's pin, [features] hooks = true, is written
+// with the requirements (requirements.go).
 func HooksPin(d *agent.Dialect) (key string, value any) {
-	if d.Name == "claude-code" {
+	switch d.Name {
+	case "claude-code":
 		return "disableAllHooks", false
+	case "gemini":
+		return "hooksConfig", map[string]any{"enabled": true}
 	}
 	return "", nil
 }
@@ -91,8 +95,8 @@ func (s *settings) checkPin(t Target, b backup) error {
 	if n == nil || err != nil || string(data[n.start:n.end]) == string(want) {
 		return nil
 	}
-	return fmt.Errorf("%s sets %s = %s: hookctl does not change an administrator's own setting, and with it the agent runs no hook, hookctl's included; remove it there, then run the command again",
-		t.Path, t.Pin, data[n.start:n.end])
+	return fmt.Errorf("%s sets %s = %s: hookctl does not change an administrator's own setting, which could switch the agent's hooks off, hookctl's included; set it to %s there, or remove it, then run the command again",
+		t.Path, t.Pin, data[n.start:n.end], want)
 }
 
 // SystemTarget is the target `install --system` edits for the agent: its administrator file,

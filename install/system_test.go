@@ -282,3 +282,26 @@ func TestHooksPinRefusesAdministratorsSwitch(t *testing.T) {
 		t.Fatalf("the file changed: %q", data)
 	}
 }
+
+// Gemini CLI's system settings pin hooksConfig.enabled; an administrator's own hooksConfig that
+// says otherwise is refused.
+func TestHooksPinGemini(t *testing.T) {
+	want := []Want{{Event: "BeforeTool", Timeout: 65000, Deadline: 65}}
+	path := filepath.Join(t.TempDir(), "settings.json")
+	r, err := Install(systemTarget(t, "gemini", path, false), want, false)
+	if err != nil || r.Pin != "set" {
+		t.Fatalf("install --system gemini = %+v, %v", r, err)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.Contains(string(data), `"hooksConfig": {`) || !strings.Contains(string(data), `"enabled": true`) {
+		t.Fatalf("no pin:\n%s", data)
+	}
+	if _, err := Uninstall(systemTarget(t, "gemini", path, false), false); err != nil {
+		t.Fatal(err)
+	}
+	before := "{\n  \"hooksConfig\": {\"enabled\": false}\n}\n"
+	_ = os.WriteFile(path, []byte(before), 0o644)
+	if _, err := Install(systemTarget(t, "gemini", path, false), want, false); err == nil || !strings.Contains(err.Error(), `set it to {"enabled":true} there`) {
+		t.Fatalf("install over an administrator's hooksConfig: %v", err)
+	}
+}
