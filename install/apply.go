@@ -47,6 +47,11 @@ type Target struct {
 	// SwitchOn sets Switch to true; without it, Switch is put back as it was before hookctl
 	// first wrote the file (its backup says how).
 	SwitchOn bool
+	// Pin is a key of the administrator file that keeps the agent's hooks on (HooksPin), set
+	// to PinValue while PinOn, and put back as it was on uninstall.
+	Pin      string
+	PinValue any
+	PinOn    bool
 	// Folders is the record of the folders install created (FoldersPath): install adds those it
 	// makes, and uninstall removes those it leaves empty. "" records none and removes none.
 	Folders string
@@ -85,6 +90,9 @@ type Report struct {
 	// Switch says what became of the agent's managed-only switch (install --system
 	// --managed-only): "set", "restored", or "" when it did not change.
 	Switch string `json:"switch,omitempty"`
+	// Pin says what became of the key that keeps the agent's hooks on (HooksPin): "set",
+	// "restored", or "" when it did not change.
+	Pin string `json:"pin,omitempty"`
 }
 
 // BackupSuffix names the copy of a settings file kept before hookctl first wrote it. An empty
@@ -113,7 +121,7 @@ func Install(t Target, want []Want, dryRun bool) (Report, error) {
 // Uninstall removes the target's hookctl entries, what install created to hold them, and the
 // backup install kept; a file install created goes, and its folder when that leaves it empty.
 func Uninstall(t Target, dryRun bool) (Report, error) {
-	t.SwitchOn = false
+	t.SwitchOn, t.PinOn = false, false
 	if t.Layout == Requirements {
 		return applyRequirements(t, nil, true, dryRun)
 	}
@@ -200,7 +208,15 @@ func editText(old []byte, t Target, want []Want, b backup, r *Report) ([]byte, b
 			return nil, false, err
 		}
 	}
-	if blank && len(r.Added) == 0 && r.Switch == "" || !blank && bytes.Equal(s.data, old) {
+	if t.Pin != "" {
+		if err := s.checkPin(t, b); err != nil {
+			return nil, false, err
+		}
+		if err := s.setKey(t.Pin, t.PinValue, t.PinOn, b, &r.Pin); err != nil {
+			return nil, false, err
+		}
+	}
+	if blank && len(r.Added) == 0 && r.Switch == "" && r.Pin == "" || !blank && bytes.Equal(s.data, old) {
 		return old, false, nil
 	}
 	return s.data, true, nil

@@ -57,6 +57,48 @@ func ManagedSwitch(d *agent.Dialect) string {
 	return ""
 }
 
+// HooksPin is the top-level key of the agent's administrator file, and its value, that keeps
+// the agent's hooks on whatever the person's own settings say (SPEC 24.3), "" where the agent
+// has none hookctl writes there. Claude Code (2.1.197): its hooks are taken from the merged
+// settings, in which the policy tier wins, unless disableAllHooks is true there; a policy
+// "disableAllHooks": false therefore outweighs the person's true, and every hook, the person's
+// too, keeps running (from the code; the e2e will assert). Gemini CLI (0.61.0) deep-merges
+// its settings with the system file last, so the system's hooksConfig.enabled true wins over a
+// person's false; its disabled list merges with the person's, so no pin undoes a person's entry
+// naming hookctl there (doctor reports that). Codex's pin, [features] hooks = true, is written
+// with the requirements (requirements.go).
+func HooksPin(d *agent.Dialect) (key string, value any) {
+	switch d.Name {
+	case "claude-code":
+		return "disableAllHooks", false
+	case "gemini":
+		return "hooksConfig", map[string]any{"enabled": true}
+	}
+	return "", nil
+}
+
+// checkPin refuses to pin over an administrator's own value of the pin's key: the one the file
+// held before hookctl first wrote it (its backup), or holds now when hookctl never did.
+// hookctl does not change an administrator's own setting.
+func (s *settings) checkPin(t Target, b backup) error {
+	if !t.PinOn || s.root.kind != '{' {
+		return nil
+	}
+	n, data := s.root.get(t.Pin), s.data
+	if b.ok {
+		n, data = nil, b.data
+		if b.prior != nil {
+			n = b.prior.get(t.Pin)
+		}
+	}
+	want, err := json.Marshal(t.PinValue)
+	if n == nil || err != nil || string(data[n.start:n.end]) == string(want) {
+		return nil
+	}
+	return fmt.Errorf("%s sets %s = %s: hookctl does not change an administrator's own setting, which could switch the agent's hooks off, hookctl's included; set it to %s there, or remove it, then run the command again",
+		t.Path, t.Pin, data[n.start:n.end], want)
+}
+
 // SystemTarget is the target `install --system` edits for the agent: its administrator file,
 // entries that run the hookctl at bin with --system, written mode 0644 (every person's agent
 // reads it; only root writes it), and with managedOnly the agent's managed-only switch set
@@ -70,6 +112,8 @@ func SystemTarget(d *agent.Dialect, bin string, managedOnly bool) (Target, error
 	t := TargetFor(d, path, bin, RunFlags{System: true})
 	t.System, t.Mode = true, 0o644
 	t.Switch, t.SwitchOn = ManagedSwitch(d), managedOnly
+	t.Pin, t.PinValue = HooksPin(d)
+	t.PinOn = t.Pin != ""
 	if d.Name == "codex" {
 		t.Layout = Requirements
 	}
@@ -87,21 +131,32 @@ func (t Target) fileMode() fs.FileMode {
 // setSwitch sets the managed-only switch key of the file to true (on), or puts it back as the
 // backup shows it was before hookctl first wrote the file (no backup: left as it is).
 func (s *settings) setSwitch(key string, on bool, b backup, r *Report) error {
+	return s.setKey(key, true, on, b, &r.Switch)
+}
+
+// setKey sets a top-level key of the file to value (on), or puts it back as the backup shows
+// it was before hookctl first wrote the file (no backup: left as it is); *changed says "set"
+// or "restored" when it did either.
+func (s *settings) setKey(key string, value any, on bool, b backup, changed *string) error {
 	if s.root.kind != '{' {
 		return s.problem(s.root, "the file holds %s, not an object", s.root.kindName())
 	}
 	cur := s.root.get(key)
 	text := func(n *node) string { return string(s.data[n.start:n.end]) }
 	if on {
+		want, err := json.Marshal(value)
+		if err != nil {
+			return err
+		}
 		switch {
-		case cur != nil && text(cur) == "true":
+		case cur != nil && text(cur) == string(want):
 			return nil
 		case cur != nil:
-			r.Switch = "set"
-			return s.replace(cur, true)
+			*changed = "set"
+			return s.replace(cur, value)
 		}
-		r.Switch = "set"
-		return s.add(s.root, key, true)
+		*changed = "set"
+		return s.add(s.root, key, value)
 	}
 	if !b.ok {
 		return nil
@@ -114,13 +169,13 @@ func (s *settings) setSwitch(key string, on bool, b backup, r *Report) error {
 	case prior == nil && cur == nil:
 		return nil
 	case prior == nil:
-		r.Switch = "restored"
+		*changed = "restored"
 		return s.remove(s.root, s.root.index(key))
 	case cur == nil:
-		r.Switch = "restored"
+		*changed = "restored"
 		return s.add(s.root, key, json.RawMessage(b.data[prior.start:prior.end]))
 	case text(cur) != string(b.data[prior.start:prior.end]):
-		r.Switch = "restored"
+		*changed = "restored"
 		return s.replace(cur, json.RawMessage(b.data[prior.start:prior.end]))
 	}
 	return nil

@@ -235,3 +235,73 @@ func TestManagedSwitchJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestHooksPinJSON: install --system pins Claude Code's disableAllHooks to false in the managed
+// settings (the policy tier outweighs a person's true), an administrator's own true included,
+// and uninstall puts the file back byte for byte.
+func TestHooksPinJSON(t *testing.T) {
+	want := []Want{{Event: "PreToolUse", Timeout: 65, Deadline: 65}}
+	for _, before := range []string{"", "{\n  \"env\": {}\n}\n", "{\n  \"disableAllHooks\": false\n}\n"} {
+		t.Run(before, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "managed-settings.json")
+			if before != "" {
+				_ = os.WriteFile(path, []byte(before), 0o644)
+			}
+			r, err := Install(systemTarget(t, "claude-code", path, false), want, false)
+			if err != nil || r.Pin != "set" && !strings.Contains(before, "disableAllHooks") {
+				t.Fatalf("install --system = %+v, %v", r, err)
+			}
+			data, _ := os.ReadFile(path)
+			if !strings.Contains(string(data), `"disableAllHooks": false`) || strings.Contains(string(data), `"disableAllHooks": true`) {
+				t.Fatalf("no pin:\n%s", data)
+			}
+			if r, err := Install(systemTarget(t, "claude-code", path, false), want, false); err != nil || r.Pin != "" {
+				t.Fatalf("install again = %+v, %v", r, err)
+			}
+			if _, err := Uninstall(systemTarget(t, "claude-code", path, false), false); err != nil {
+				t.Fatal(err)
+			}
+			after, err := os.ReadFile(path)
+			if before == "" && !errors.Is(err, os.ErrNotExist) || before != "" && string(after) != before {
+				t.Fatalf("uninstall gave %q (%v), want %q", after, err, before)
+			}
+		})
+	}
+}
+
+// An administrator's own "disableAllHooks": true is refused, the file left as it was.
+func TestHooksPinRefusesAdministratorsSwitch(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "managed-settings.json")
+	before := "{\n  \"disableAllHooks\": true\n}\n"
+	_ = os.WriteFile(path, []byte(before), 0o644)
+	_, err := Install(systemTarget(t, "claude-code", path, false), []Want{{Event: "PreToolUse", Timeout: 65, Deadline: 65}}, false)
+	if err == nil || !strings.Contains(err.Error(), "sets disableAllHooks = true") {
+		t.Fatalf("install over an administrator's disableAllHooks: %v", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != before {
+		t.Fatalf("the file changed: %q", data)
+	}
+}
+
+// Gemini CLI's system settings pin hooksConfig.enabled; an administrator's own hooksConfig that
+// says otherwise is refused.
+func TestHooksPinGemini(t *testing.T) {
+	want := []Want{{Event: "BeforeTool", Timeout: 65000, Deadline: 65}}
+	path := filepath.Join(t.TempDir(), "settings.json")
+	r, err := Install(systemTarget(t, "gemini", path, false), want, false)
+	if err != nil || r.Pin != "set" {
+		t.Fatalf("install --system gemini = %+v, %v", r, err)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.Contains(string(data), `"hooksConfig": {`) || !strings.Contains(string(data), `"enabled": true`) {
+		t.Fatalf("no pin:\n%s", data)
+	}
+	if _, err := Uninstall(systemTarget(t, "gemini", path, false), false); err != nil {
+		t.Fatal(err)
+	}
+	before := "{\n  \"hooksConfig\": {\"enabled\": false}\n}\n"
+	_ = os.WriteFile(path, []byte(before), 0o644)
+	if _, err := Install(systemTarget(t, "gemini", path, false), want, false); err == nil || !strings.Contains(err.Error(), `set it to {"enabled":true} there`) {
+		t.Fatalf("install over an administrator's hooksConfig: %v", err)
+	}
+}

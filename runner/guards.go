@@ -28,6 +28,10 @@ type Guards struct {
 	// Self is the built-in self-guard (SPEC 18.1, 23.6), nil when it is off: no consent state
 	// exists, or the event is not the tool event.
 	Self *SelfGuard
+	// Switches are the calling agent's own switch files that turn its hooks off, or cannot be
+	// judged (agent.Dialect.SwitchedOff): a tool call is blocked while one is found
+	// (switchBlocks).
+	Switches []agent.SwitchFinding
 }
 
 // GuardSource is where a run's guards are recorded.
@@ -118,8 +122,7 @@ func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
 	if !f.blocking() {
 		return nil, nil
 	}
-	var hrs []HookResult
-	var effects []effect
+	hrs, effects := d.switchBlocks(f)
 	add := func(command, why string) {
 		msg := fmt.Sprintf("blocked by guard %s: %s; %s", command, why, GuardFix)
 		hrs = append(hrs, HookResult{Command: command, Status: StatusBlocked, Message: msg})

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/internal/wintest"
 )
 
@@ -74,7 +75,7 @@ func newFixture(t *testing.T) fixture {
 		Dirs:     []string{f.hh, "/etc/agent-hooks"},
 		Trees:    []string{filepath.Join(f.hh, "approved")},
 		Files:    []string{allow, record, guard, bin},
-		Settings: []string{claude, gemini, codex},
+		Settings: []string{claude, gemini, codex, filepath.Join(filepath.Dir(claude), "settings.local.json")},
 	}
 	return f
 }
@@ -308,6 +309,20 @@ func TestJudgeSettingsEdits(t *testing.T) {
 			"old_string": `model = "o3"`, "new_string": "model = \"o3\"\nallow_managed_hooks_only = false"}, true},
 		{"Codex edit that breaks the TOML", "Edit", map[string]any{"file_path": codex,
 			"old_string": `model = "o3"`, "new_string": "model = "}, true},
+		{"Gemini hooksConfig.enabled false", "replace", map[string]any{"file_path": gemini,
+			"old_string": "// Gemini allows comments", "new_string": "// Gemini allows comments\n  \"hooksConfig\": {\"enabled\": false},"}, true},
+		{"Gemini hooksConfig.disabled names hookctl", "replace", map[string]any{"file_path": gemini,
+			"old_string": "// Gemini allows comments", "new_string": "// Gemini allows comments\n  \"hooksConfig\": {\"disabled\": [\"hookctl run --agent gemini\"]},"}, true},
+		{"Codex [features] hooks = false", "Edit", map[string]any{"file_path": codex,
+			"old_string": "codex_hooks = true", "new_string": "codex_hooks = true\nhooks = false"}, true},
+		{"Codex selects a profile", "Edit", map[string]any{"file_path": codex,
+			"old_string": `model = "o3"`, "new_string": "model = \"o3\"\nprofile = \"quiet\""}, true},
+		{"Codex profile turning hooks off", "Edit", map[string]any{"file_path": codex,
+			"old_string": "[features]", "new_string": "[profiles.quiet.features]\nhooks = false\n\n[features]"}, true},
+		{"Copilot disabledHooks", "Edit", map[string]any{"file_path": claude,
+			"old_string": `"theme": "dark",`, "new_string": `"theme": "dark", "disabledHooks": ["3f2a"],`}, true},
+		{"a new local settings file with the switch", "Write", map[string]any{"file_path": filepath.Join(filepath.Dir(claude), "settings.local.json"),
+			"content": `{"disableAllHooks": true}`}, true},
 		{"delete the settings file", "delete_file", map[string]any{"target_file": claude}, true},
 		{"an MCP tool writing the settings file", "mcp__fs__write_file", map[string]any{"path": claude, "content": claudeSettings}, true},
 		{"apply_patch of a settings file", "apply_patch", map[string]any{"input": "*** Begin Patch\n*** Update File: " + codex + "\n@@\n-model = \"o3\"\n+model = \"o4\"\n*** End Patch\n"}, true},
@@ -380,5 +395,19 @@ func BenchmarkJudge(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Every key an agent's hooks-off switch is written with is one the settings judgement keeps.
+func TestSettingsKnowEverySwitchKey(t *testing.T) {
+	for _, name := range agent.Names() {
+		sw, _ := agent.SwitchesOf(name)
+		for _, key := range sw.Needles {
+			t.Run(name+"/"+key, func(t *testing.T) {
+				if !guardedKey(key, false) {
+					t.Fatalf("%s's switch key %s is not kept by guardedView", name, key)
+				}
+			})
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -148,9 +149,10 @@ func firstString(in map[string]any, keys ...string) (string, bool) {
 
 // guardedView returns the parts of a settings file that decide hookctl's wiring, each by its
 // path, as canonical JSON: every key whose name mentions hooks (hooks, disableAllHooks,
-// allowManagedHooksOnly, allow_managed_hooks_only, hooksConfig, codex_hooks...), the top-level
-// env, and every object or list holding a string that mentions hookctl. A file neither JSON
-// nor TOML (Cline's hook scripts) is its whole content.
+// disabledHooks, allowManagedHooksOnly, allow_managed_hooks_only, hooksConfig, Codex's
+// [features] hooks and its profiles': every switch of agent.Switches), the top-level env and
+// Codex's profile, and every object or list holding a string that mentions hookctl. A file
+// neither JSON nor TOML (Cline's hook scripts) is its whole content.
 func guardedView(path string, content []byte) (map[string]string, bool) {
 	view := map[string]string{}
 	if len(bytes.TrimSpace(content)) == 0 {
@@ -163,7 +165,7 @@ func guardedView(path string, content []byte) (map[string]string, bool) {
 			return nil, false
 		}
 	case ".json", ".jsonc":
-		if err := json.Unmarshal(stripJSONC(content), &doc); err != nil {
+		if err := json.Unmarshal(agent.StripJSONC(content), &doc); err != nil {
 			return nil, false
 		}
 	default:
@@ -213,7 +215,8 @@ func guardedKey(k string, top bool) bool {
 	if strings.Contains(lk, "hook") {
 		return true
 	}
-	return top && (lk == "env" || lk == "shell_environment_policy")
+	// Codex's profile selects a [profiles.NAME] table, whose features can turn hooks off.
+	return top && (lk == "env" || lk == "shell_environment_policy" || lk == "profile")
 }
 
 func mentionsHookctl(s string) bool {
@@ -227,59 +230,4 @@ func canonical(v any) string {
 		return "\x00unreadable"
 	}
 	return string(b)
-}
-
-// stripJSONC removes // and /* */ comments and trailing commas outside strings, as Gemini CLI
-// and VS Code-style settings allow.
-func stripJSONC(b []byte) []byte {
-	if !bytes.Contains(b, []byte("/")) && !bytes.Contains(b, []byte(",")) {
-		return b
-	}
-	out := make([]byte, 0, len(b))
-	inString, escaped := false, false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if inString {
-			out = append(out, c)
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
-		switch {
-		case c == '"':
-			inString = true
-			out = append(out, c)
-		case c == '/' && i+1 < len(b) && b[i+1] == '/':
-			for i < len(b) && b[i] != '\n' {
-				i++
-			}
-			out = append(out, '\n')
-		case c == '/' && i+1 < len(b) && b[i+1] == '*':
-			end := bytes.Index(b[i+2:], []byte("*/"))
-			if end < 0 {
-				return b // unterminated: left for the JSON reader to refuse
-			}
-			i += 2 + end + 1
-			out = append(out, ' ')
-		case c == ']' || c == '}':
-			// Drop a trailing comma before the closing bracket.
-			j := len(out) - 1
-			for j >= 0 && (out[j] == ' ' || out[j] == '\t' || out[j] == '\n' || out[j] == '\r') {
-				j--
-			}
-			if j >= 0 && out[j] == ',' {
-				out = append(out[:j], out[j+1:]...)
-			}
-			out = append(out, c)
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
 }

@@ -242,6 +242,7 @@ func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring
 	}
 	findings := systemFindings(a.systemView())
 	findings = append(findings, a.unwiredFindings(s, wired, only)...)
+	findings = append(findings, a.switchFindings(wired, only, cwd)...)
 	findings = append(findings, a.dialectFindings(s, wired, "")...)
 	findings = append(findings, install.Findings(s.cfg, wired)...)
 	findings = append(findings, install.TrustFindings(home, wired)...)

@@ -44,7 +44,8 @@ func (a *app) guardSource(loc config.Locations, guarded bool) runner.GuardSource
 }
 
 // protected names the files of hookctl's own the self-guard keeps beside its home: its
-// binaries and the wiring memory, and the agent settings and hook files install wrote.
+// binaries and the wiring memory, the agent settings and hook files install wrote, and the
+// wired agents' hooks-off switch files.
 func (a *app) protected(loc config.Locations) (files, settings []string) {
 	self := a.selfPath()
 	files = []string{self, filepath.Join(filepath.Dir(self), "hookctl-serve"), install.MemoryPath(loc.Home)}
@@ -52,9 +53,18 @@ func (a *app) protected(loc config.Locations) (files, settings []string) {
 		files[2] = abs
 	}
 	remembered, _ := install.LoadMemory(install.MemoryPath(loc.Home))
+	var wired []string
 	for _, r := range remembered {
 		if !slices.Contains(settings, r.File) {
 			settings = append(settings, r.File)
+		}
+		if !slices.Contains(wired, r.Agent) {
+			wired = append(wired, r.Agent)
+		}
+	}
+	for _, f := range a.switchFiles(wired) {
+		if !slices.Contains(settings, f) {
+			settings = append(settings, f)
 		}
 	}
 	return files, settings

@@ -148,6 +148,7 @@ func (a *app) listRun(o listOptions) error {
 	out.Guards = doctor.GuardFindings(s.cfg, s.store)
 	out.Wired = a.wired()
 	out.Guards = append(out.Guards, a.unwiredFindings(s, out.Wired, nil)...)
+	out.Guards = append(out.Guards, a.switchFindings(out.Wired, nil, "")...)
 	out.SelfGuard = a.selfGuardListing(s)
 	out.System = a.systemView()
 	out.Guards = append(systemFindings(out.System), out.Guards...)

@@ -14,8 +14,8 @@ import (
 
 // sessionNotices are what hookctl tells the person once a session, at the agent's session
 // start, in the channel the agent shows its user (SPEC 18.3, 23.5): hooks of the agent it will
-// skip as not approved (or changed since approval), guards that are not in force, and a guard's
-// event taken out of the agent's settings. Checked here, not at every call (SPEC 23.13).
+// skip as not approved (or changed since approval), guards that are not in force, a guard's
+// event taken out of the agent's settings, and the agent's own hooks-off switch turned on. Checked here, not at every call (SPEC 23.13).
 func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded bool, from string) []string {
 	var out []string
 	// The whole config: a run reads only its event's entries.
@@ -50,6 +50,7 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 	if err != nil {
 		return out
 	}
+	out = append(out, a.switchNotices(d, home, from)...)
 	wired, _ := install.Scan(home, "", filepath.Base(a.selfPath()), a.lookupEnv)
 	s := &session{loc: loc, cfg: cfg}
 	for _, f := range a.unwiredFindings(s, wired, d) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -137,6 +138,14 @@ func (a *app) saySwitch(d *agent.Dialect, r install.Report, managedOnly bool) {
 		fmt.Fprintf(a.stdout, "set %s: %s now runs no hook but the managed ones\n", key, d.Title)
 	case r.Switch == "restored" && !r.DryRun:
 		fmt.Fprintf(a.stdout, "put %s back as it was before hookctl\n", key)
+	}
+	pin, value := install.HooksPin(d)
+	shown, _ := json.Marshal(value)
+	switch {
+	case r.Pin == "set" && !r.DryRun:
+		fmt.Fprintf(a.stdout, "set %s to %s: a person's own %s no longer switches %s's hooks off\n", pin, shown, pin, d.Title)
+	case r.Pin == "restored" && !r.DryRun:
+		fmt.Fprintf(a.stdout, "put %s back as it was before hookctl\n", pin)
 	}
 }
 
