@@ -32,6 +32,9 @@ type Wiring struct {
 	// consent state its runs are held to, whatever the agent's environment says.
 	Home      string `json:"home,omitempty"`
 	Allowlist string `json:"allowlist,omitempty"`
+	// Guarded says the entry runs hookctl with --guarded: a run that finds no consent state
+	// blocks what a guard could cover.
+	Guarded bool `json:"guarded,omitempty"`
 }
 
 // WiredAllowlist is the allowlist the entry's runs read: its --allowlist, else the allowlist
@@ -107,7 +110,7 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 
 // setFlags keeps what the entry's flags say of where and how its runs are held.
 func (w *Wiring) setFlags(f RunFlags) {
-	w.AcceptHooks, w.Home, w.Allowlist = f.AcceptHooks, f.Home, f.Allowlist
+	w.AcceptHooks, w.Home, w.Allowlist, w.Guarded = f.AcceptHooks, f.Home, f.Allowlist, f.Guarded
 }
 
 // Findings checks each settings file that has hookctl entries against the config: events
