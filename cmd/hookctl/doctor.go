@@ -155,6 +155,9 @@ func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.D
 		wired = slices.DeleteFunc(slices.Clone(wired), func(w install.Wiring) bool { return w.Agent != only.Name })
 	}
 	first := a.wiringStateFindings(s, wired)
+	if len(first) == 0 {
+		return
+	}
 	for _, f := range first {
 		if f.Severity == doctor.SeverityError {
 			r.Problems++
