@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"github.com/hookctl/hookctl/config"
 )
 
 // Defaults of a Log.
@@ -38,7 +40,7 @@ func PathFor(lookupEnv func(string) (string, bool), home string) string {
 	if p, ok := lookupEnv("HOOKCTL_AUDIT"); ok && p != "" {
 		return p
 	}
-	return filepath.Join(home, "audit.jsonl")
+	return filepath.Join(home, config.AuditFile)
 }
 
 func (l *Log) maxSize() int64 {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/hookctl/hookctl/internal/safefile"
@@ -34,6 +33,9 @@ type Layer struct {
 	// Root is a project layer's repository root; RealRoot is it with its links resolved, as
 	// FindProject checked it (what the project's approvals are keyed by).
 	Root, RealRoot string
+	// Recorded says a project's root was found by its recorded approvals (it may hold no
+	// .git); Moved, that such a root is gone: Read then fails with ErrProjectMoved.
+	Recorded, Moved bool
 	// Read reads and checks the config: a missing file is a config with no hooks, an error a
 	// file that cannot be read or trusted (the layer's recorded guards then block what they
 	// covered).
@@ -72,14 +74,26 @@ func Layers(src Sources) []Layer {
 	//    command names a script inside ROOT (no `..`, absolute path or symbolic link out, no
 	//    `npm run`, `make`, `sh -c`: projectCommand); its commands expand only
 	//    $CLAUDE_PROJECT_DIR (ROOT) and ~; the config file itself lies inside ROOT.
-	if root, real, ok := findProject(src.ProjectFrom, src.PersonHome, src.Person.Home); ok {
-		path := ProjectConfigPath(root)
-		opts := Options{LookupEnv: projectLookup(root, src.PersonHome), Event: src.Event, Layer: LayerProject, Root: root}
-		out = append(out, Layer{Name: LayerProject, Path: path, Root: root, RealRoot: real, Read: func() (*Config, error) {
-			return readLayer(path, opts, func(path string, _ fs.FileInfo) error { return checkProjectConfig(root, path) })
-		}})
+	if r, ok := findProject(src.ProjectFrom, src.PersonHome, src.Person.Home); ok {
+		out = append(out, projectLayer(r, src))
 	}
 	return out
+}
+
+// projectLayer is the layer of the project r.
+func projectLayer(r projectRoot, src Sources) Layer {
+	root := r.root
+	path := ProjectConfigPath(root)
+	l := Layer{Name: LayerProject, Path: path, Root: root, RealRoot: r.real, Recorded: r.recorded, Moved: r.moved}
+	if r.moved {
+		l.Read = func() (*Config, error) { return nil, r.movedError() }
+		return l
+	}
+	opts := Options{LookupEnv: projectLookup(root, src.PersonHome), Event: src.Event, Layer: LayerProject, Root: root}
+	l.Read = func() (*Config, error) {
+		return readLayer(path, opts, func(path string, _ fs.FileInfo) error { return checkProjectConfig(root, path) })
+	}
+	return l
 }
 
 // LayerOf returns the named layer of layers.
@@ -157,32 +171,40 @@ func projectLookup(root, home string) func(string) (string, bool) {
 	}
 }
 
-// FindProject finds the project a run started in from belongs to (SPEC 23.8): the first folder
-// holding .git (a folder, or a worktree's file) from from upward, never a folder above the
-// person's home (the walk stops there), nor the hookctl home, a folder inside it, or the folder
-// whose .agent-hooks is the hookctl home (the person's own config is no project's). ok is false
-// when there is none; each folder on the way costs one lstat.
+// FindProject finds the project a run started in from belongs to (projectroot.go): a recorded
+// root, else the first folder holding .git or .agent-hooks/config.yaml from from upward, never
+// a folder above the person's home (the walk stops there), nor the hookctl home, a folder
+// inside it, or the folder whose .agent-hooks is the hookctl home (the person's own config is
+// no project's). ok is false when there is none, or the recorded root is gone; each folder on
+// the way costs one or two lstats.
 func FindProject(from, personHome, hookctlHome string) (root string, ok bool) {
-	root, _, ok = findProject(from, personHome, hookctlHome)
-	return root, ok
+	r, ok := findProject(from, personHome, hookctlHome)
+	return r.root, ok && !r.moved
 }
 
-// findProject is FindProject that also returns the root with its links resolved.
-func findProject(from, personHome, hookctlHome string) (root, real string, ok bool) {
+// findProject is FindProject's search, which also returns a moved project.
+func findProject(from, personHome, hookctlHome string) (projectRoot, bool) {
 	if from == "" || !filepath.IsAbs(from) {
-		return "", "", false
+		return projectRoot{}, false
+	}
+	if r, ok := recordedRoot(from, personHome, hookctlHome); ok {
+		if r.moved {
+			return r, true
+		}
+		_, allowed := projectAllowed(r.root, hookctlHome)
+		return r, allowed
 	}
 	home := cleanAbs(personHome)
 	for dir := filepath.Clean(from); ; dir = filepath.Dir(dir) {
 		if home != "" && dir != home && within(dir, home) {
-			return "", "", false // above the person's home
+			return projectRoot{}, false // above the person's home
 		}
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+		if rootMark(dir, home) {
 			real, ok := projectAllowed(dir, hookctlHome)
-			return dir, real, ok
+			return projectRoot{root: dir, real: real}, ok
 		}
 		if dir == filepath.Dir(dir) {
-			return "", "", false
+			return projectRoot{}, false
 		}
 	}
 }

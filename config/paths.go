@@ -13,6 +13,15 @@ type Locations struct {
 	Allowlist string // HOOKCTL_ALLOWLIST, else Home/allowlist.json
 }
 
+// The names of the files in the hookctl home that the person edits by hand or hookctl appends
+// to as it runs: the only files of the home the self-guard (and the wall) let an agent change
+// (consent.ProtectedState). Neither can switch a guard off: a new hook in config.yaml still
+// needs the person's approval.
+const (
+	ConfigFile = "config.yaml"
+	AuditFile  = "audit.jsonl"
+)
+
 // Locate resolves the locations from the environment, taken as a parameter so that callers and
 // tests need not touch the process environment. configFlag is the --config value, "" for none.
 func Locate(lookup func(string) (string, bool), configFlag string) (Locations, error) {
@@ -34,7 +43,7 @@ func Locate(lookup func(string) (string, bool), configFlag string) (Locations, e
 		loc.Config = get("HOOKCTL_CONFIG")
 	}
 	if loc.Config == "" {
-		loc.Config = filepath.Join(loc.Home, "config.yaml")
+		loc.Config = filepath.Join(loc.Home, ConfigFile)
 	}
 	loc.Allowlist = get("HOOKCTL_ALLOWLIST")
 	if loc.Allowlist == "" {

@@ -2,7 +2,6 @@ package consent
 
 import (
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -24,7 +23,7 @@ import (
 // hooks approve --project, or the prompt), and never hooks_auto_accept.
 
 // ProjectsDir is the folder of the projects' approvals in the hookctl home.
-func ProjectsDir(home string) string { return filepath.Join(home, "projects") }
+func ProjectsDir(home string) string { return config.ProjectsDir(home) }
 
 // ProjectKey is the name a project's approvals are filed under: the sha256 of its root, links
 // resolved, so that one repository reached by two paths is one project.
@@ -142,6 +141,8 @@ type Project struct {
 	// Root is the repository's root; Store holds its approvals and guard record.
 	Root  string
 	Store *Store
+	// Recorded says the root was found by its recorded approvals (config.Layer.Recorded).
+	Recorded bool
 	// Config is its config (hooks marked config.LayerProject), config.Unread's when the file
 	// cannot be read or trusted (ConfigErr says why): a recorded guard then blocks what it
 	// covered, and no hook of the file runs.
@@ -165,7 +166,7 @@ func LoadProject(home string, layer config.Layer, event string) *Project {
 	if quiet && (!config.GuardEvent(event) || !projectsExist(home)) {
 		return nil // no entry of the event, and no project guard recorded that could cover it
 	}
-	p := &Project{Root: layer.Root, Config: cfg, ConfigErr: cfgErr}
+	p := &Project{Root: layer.Root, Config: cfg, ConfigErr: cfgErr, Recorded: layer.Recorded}
 	if layer.RealRoot != "" {
 		p.Store = projectStoreOf(home, layer.RealRoot) // as FindProject resolved it: not again
 	} else {
@@ -186,6 +187,11 @@ func LoadProject(home string, layer config.Layer, event string) *Project {
 			}
 			p.Guards = of
 		}
+	}
+	if layer.Moved {
+		// Its recorded guards cannot be found where they were approved: every event a guard
+		// could cover blocks, naming the fix (SPEC 28.23).
+		p.GuardErr = cfgErr
 	}
 	if quiet && len(p.Guards) == 0 && p.GuardErr == nil {
 		return nil
@@ -237,7 +243,4 @@ func Projects(home string) []ProjectApprovals {
 	return out
 }
 
-func keyOf(canonical string) string {
-	sum := sha256.Sum256([]byte(canonical))
-	return hex.EncodeToString(sum[:])
-}
+func keyOf(canonical string) string { return config.ProjectKeyOf(canonical) }

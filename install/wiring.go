@@ -28,6 +28,26 @@ type Wiring struct {
 	Deadline *int64 `json:"deadline"`
 	// AcceptHooks says the entry runs hookctl with --accept-hooks (a CI machine's wiring).
 	AcceptHooks bool `json:"accept_hooks"`
+	// Home and Allowlist are the entry's --home and --allowlist, "" when it has none: the
+	// consent state its runs are held to, whatever the agent's environment says.
+	Home      string `json:"home,omitempty"`
+	Allowlist string `json:"allowlist,omitempty"`
+	// Guarded says the entry runs hookctl with --guarded: a run that finds no consent state
+	// blocks what a guard could cover.
+	Guarded bool `json:"guarded,omitempty"`
+}
+
+// WiredAllowlist is the allowlist the entry's runs read: its --allowlist, else the allowlist
+// of its --home; "" when it names neither (an older wiring, or a project's, which read the
+// environment's).
+func (w Wiring) WiredAllowlist() string {
+	switch {
+	case w.Allowlist != "":
+		return w.Allowlist
+	case w.Home != "":
+		return filepath.Join(w.Home, "allowlist.json")
+	}
+	return ""
 }
 
 // Scan finds hookctl's entries in every agent's user settings (under home) and project
@@ -82,10 +102,15 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 		if n, ok := OwnDeadline(e.command, d.Name); ok {
 			w.Deadline = &n
 		}
-		w.AcceptHooks = ownFlags(e.command, d.Name).AcceptHooks
+		w.setFlags(ownFlags(e.command, d.Name))
 		out = append(out, w)
 	}
 	return out, nil
+}
+
+// setFlags keeps what the entry's flags say of where and how its runs are held.
+func (w *Wiring) setFlags(f RunFlags) {
+	w.AcceptHooks, w.Home, w.Allowlist, w.Guarded = f.AcceptHooks, f.Home, f.Allowlist, f.Guarded
 }
 
 // Findings checks each settings file that has hookctl entries against the config: events
@@ -231,7 +256,7 @@ func scanHookFiles(d *agent.Dialect, scope, path, name string) ([]Wiring, error)
 		if n, ok := OwnDeadline(command, d.Name); ok {
 			w.Deadline = &n
 		}
-		w.AcceptHooks = ownFlags(command, d.Name).AcceptHooks
+		w.setFlags(ownFlags(command, d.Name))
 		out = append(out, w)
 	}
 	return out, nil

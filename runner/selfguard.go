@@ -24,30 +24,29 @@ type SelfGuard struct {
 	Home string
 }
 
-// selfGuardOf is the self-guard of a run, nil when no consent state exists at all (nothing of
-// hookctl's to protect, SPEC 23.6) and nothing else names a file to keep.
+// selfGuardOf is the self-guard of a run, nil when no consent state exists at all (SPEC 23.6,
+// 24.7): no allowlist, no guard record, no wiring (neither remembered nor --guarded) and no
+// project's approvals; nothing of hookctl's to protect. It protects consent.ProtectedState (the
+// whole home but config.yaml and the audit log), the system folder, the files Protect names
+// and each pinned file of a recorded guard.
 func selfGuardOf(src GuardSource, store *consent.Store, recorded []consent.Guard, gone bool) *SelfGuard {
 	var files, settings []string
 	if src.Protect != nil {
 		files, settings = src.Protect()
 	}
-	if gone && len(recorded) == 0 && len(settings) == 0 {
+	if gone && len(recorded) == 0 && len(settings) == 0 && !src.Guarded && !consent.ProjectApprovalsExist(src.Home) {
 		return nil
 	}
-	abs := func(p string) string {
-		if a, err := filepath.Abs(p); err == nil {
-			return a
-		}
-		return p
+	home := src.Home
+	if home == "" {
+		home = filepath.Dir(store.Path) // the allowlist's folder stands for the home
 	}
-	p := selfguard.Protected{Settings: settings}
-	for _, dir := range []string{src.Home, config.SystemDir} {
-		if dir != "" {
-			p.Dirs = append(p.Dirs, abs(dir))
-		}
+	st := consent.ProtectedState(config.Locations{Home: home, Allowlist: store.Path})
+	p := selfguard.Protected{Settings: settings, Trees: st.Trees, Except: st.Except}
+	if abs, err := filepath.Abs(config.SystemDir); err == nil && config.SystemDir != "" {
+		p.Dirs = append(p.Dirs, abs)
 	}
-	p.Trees = append(p.Trees, abs(store.CopiesDir()))
-	p.Files = append(p.Files, abs(store.Path), abs(store.GuardPath()))
+	p.Files = append(p.Files, st.Files...)
 	p.Files = append(p.Files, files...)
 	for _, g := range recorded {
 		for _, f := range g.Files {

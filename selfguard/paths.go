@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 )
 
@@ -22,8 +23,11 @@ type matcher struct {
 	p       Protected
 	c       Call
 	targets []target
-	ready   bool
-	memo    map[string]resolved
+	// except are Protected.Except, cleaned, and with their folder's links resolved: never the
+	// file's own, so that an excepted name that is a link does not except the file it leads to.
+	except []string
+	ready  bool
+	memo   map[string]resolved
 	// components are the names along the protected paths, for mayName's cheap first test.
 	components map[string]bool
 }
@@ -51,6 +55,18 @@ func (m *matcher) prepare() {
 	add(m.p.Trees, false, true)
 	add(m.p.Files, false, false)
 	add(m.p.Settings, true, false)
+	for _, p := range m.p.Except {
+		if p != "" {
+			clean := filepath.Clean(m.abs(p, m.c.Cwd))
+			dir, _ := m.resolve(filepath.Dir(clean), 0)
+			m.except = append(m.except, fold(clean), fold(filepath.Join(dir, filepath.Base(clean))))
+		}
+	}
+}
+
+// excepted reports whether the name c (one of its forms) is exactly a file of Protected.Except.
+func (m *matcher) excepted(c string) bool {
+	return slices.Contains(m.except, c)
 }
 
 // A hit is what a name was found to name.
@@ -94,7 +110,7 @@ func (m *matcher) names(s, cwd string, glob bool) (hit, bool) {
 				if c == f {
 					return hit{target: t.name, settings: t.settings}, true
 				}
-				if contains(c, f) || t.tree && contains(f, c) {
+				if contains(c, f) || t.tree && contains(f, c) && !m.excepted(c) {
 					return hit{target: t.name}, true
 				}
 			}

@@ -18,6 +18,9 @@ type Protected struct {
 	// Trees are protected with everything in them, at any depth, as well as the folder
 	// itself: the copies of approved scripts, which a person reads as what they approved.
 	Trees []string
+	// Except are files inside Trees that are not protected: a name that is exactly one of them
+	// is not the tree's (config.yaml and the audit log in the hookctl home, SPEC 28.22).
+	Except []string
 	// Files are protected one by one: the allowlist, the guard record, each pinned file of
 	// a guard, the hookctl binaries.
 	Files []string

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"slices"
 	"time"
 
 	"github.com/hookctl/hookctl/audit"
@@ -15,32 +16,62 @@ import (
 // the person must run the command at their own terminal, outside the agent, and is written
 // to the audit log. It is a tripwire, not a wall: a process that leaves the agent's tree and
 // environment shows no sign (docs/security.md).
-func (a *app) refuseUnderAgent(what string) error {
+func (a *app) refuseUnderAgent(what string, alsoHomes ...string) error {
 	signs := agentenv.Detect(a.lookupEnv, a.procs, os.Getpid())
 	if len(signs) == 0 {
 		return nil
 	}
 	err := failuref("%s refused: %s, so an agent may be running this command; a person must run it at their own terminal, outside the agent (nothing was changed)",
 		what, signs[0])
-	a.recordRefusal(signs[0], err.Error())
+	a.recordRefusal(signs[0], err.Error(), alsoHomes)
 	return err
 }
 
-// recordRefusal appends a refused consent command to the audit log. It is written even under
-// `audit: false`, which sits in config.yaml, a file the agent can edit; a failed write is a
-// warning, and the refusal stands.
-func (a *app) recordRefusal(sign agentenv.Sign, reason string) {
-	loc, err := a.locations()
-	if err != nil {
-		a.warn("warning: the refusal was not written to the audit log: " + err.Error())
-		return
+// refuseWiringUnderAgent refuses install and uninstall, every form of them, when any sign says
+// an agent runs them (SPEC 24.6): they are consent commands. An agent that rewires itself to an
+// empty home (HOOKCTL_HOME=/tmp/x hookctl install AGENT), writes --accept-hooks into its own
+// wiring or takes hookctl's entries out switches every guard off without touching one. A dry
+// run writes nothing, and is let through.
+func (a *app) refuseWiringUnderAgent(what string, dryRun bool) error {
+	if dryRun {
+		return nil
 	}
-	l := audit.Log{Path: audit.PathFor(a.lookupEnv, loc.Home)}
+	var homes []string
+	for _, w := range a.wired() {
+		if w.Home != "" && !slices.Contains(homes, w.Home) {
+			homes = append(homes, w.Home)
+		}
+	}
+	return a.refuseUnderAgent(what, homes...)
+}
+
+// recordRefusal appends a refused consent command to the audit log, and to the log of each
+// of alsoHomes that is another home (those the agent's wiring names, which the environment may
+// not). It is written even under `audit: false`, which sits in config.yaml, a file the agent
+// can edit; a failed write is a warning, and the refusal stands.
+func (a *app) recordRefusal(sign agentenv.Sign, reason string, alsoHomes []string) {
+	var logs []string
+	if loc, err := a.locations(); err != nil {
+		a.warn("warning: the refusal was not written to the audit log: " + err.Error())
+	} else {
+		logs = append(logs, audit.PathFor(a.lookupEnv, loc.Home))
+	}
+	for _, h := range alsoHomes {
+		if p := audit.PathFor(noEnv, h); !slices.ContainsFunc(logs, func(l string) bool { return samePath(l, p) }) {
+			logs = append(logs, p)
+		}
+	}
 	e := audit.Entry{
 		Time: time.Now().UTC(), Event: audit.ConsentRefused, Agent: sign.Agent,
 		Decision: runner.DecisionBlock, Reason: reason, DurationMS: time.Since(a.began).Milliseconds(),
 	}
-	if err := l.Append(e); err != nil {
-		a.warn("warning: " + err.Error() + " (the refusal stands)")
+	for _, p := range logs {
+		l := audit.Log{Path: p}
+		if err := l.Append(e); err != nil {
+			a.warn("warning: " + err.Error() + " (the refusal stands)")
+		}
 	}
 }
+
+// noEnv is an environment with nothing set.
+func noEnv(string) (string, bool) { return "", false }

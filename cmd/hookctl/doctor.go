@@ -103,6 +103,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 		}
 	}
 	a.examineNamedConfig(s.loc, &report)
+	a.firstWiringState(s, wired, d.Agent, &report)
 	if o.asJSON {
 		if err := a.printJSON(report); err != nil {
 			return err
@@ -145,6 +146,24 @@ func (a *app) doctorBypass(only *agent.Dialect, wired []install.Wiring) (string,
 	return "", &doctor.Finding{Severity: doctor.SeverityWarning, Check: "consent",
 		Message: fmt.Sprintf("%s does not reach %s's runs (run --agent ignores it: an agent's tools could set it), and its wiring has no --accept-hooks: hooks not approved do not run there", asked, only.Title),
 		Fix:     "on a CI machine, write it into the wiring: hookctl install " + only.Name + " --accept-hooks"}
+}
+
+// firstWiringState puts what the agents' own wiring makes of every call (wiringStateFindings)
+// at the top of the report: for one agent when only is set.
+func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.Dialect, r *doctor.Report) {
+	if only != nil {
+		wired = slices.DeleteFunc(slices.Clone(wired), func(w install.Wiring) bool { return w.Agent != only.Name })
+	}
+	first := a.wiringStateFindings(s, wired)
+	if len(first) == 0 {
+		return
+	}
+	for _, f := range first {
+		if f.Severity == doctor.SeverityError {
+			r.Problems++
+		}
+	}
+	r.Findings = append(first, r.Findings...)
 }
 
 // printDoctor writes the report to fit the terminal: each finding a paragraph, wrapped under

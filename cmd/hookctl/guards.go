@@ -200,30 +200,96 @@ func configErrors(cfg *config.Config, what string) error {
 
 // confirmUnwire asks the person before install or uninstall removes the entry of an agent
 // event a recorded guard covers (SPEC 17.1); preview is the change, computed without writing.
+// The guards are those of the home the agent's current entries name (--home, --allowlist),
+// not the environment's (SPEC 24.6): rewiring the agent to another home drops every guard of
+// the one it runs against now.
 func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
-	recorded, err := s.store.Guards()
-	if errors.Is(err, consent.ErrGuardRecord) {
-		// The record cannot be trusted (missing, emptied): the allowlist says which guards
-		// were approved, and unwiring their events is still a guard change.
-		if list, lerr := s.store.Load(); lerr == nil {
-			recorded, err = list.Guards(), nil
-		}
+	wired := a.wired()
+	store, moved := s.store, false
+	if other := wiredStore(wired, d, t); other != nil && !samePath(other.Path, s.store.Path) {
+		store, moved = other, !t.System
 	}
-	if err != nil || len(recorded) == 0 {
+	recorded := recordedGuards(store)
+	if len(recorded) == 0 {
 		return nil // nothing recorded
 	}
 	r, err := preview()
 	if err != nil {
 		return nil // the real change fails the same way, and says why
 	}
-	// The person's own settings for the agent, when they are not the file changed, still
-	// wire their events: a guard there goes on blocking, and taking it out of a project's
-	// settings loses nothing (SPEC 22).
-	var stillWired []string
-	for _, w := range a.wired() {
-		// A hook-file agent (Cline) is wired by files inside t.Path: those are the ones changed.
-		inTarget := w.File == t.Path || strings.HasPrefix(w.File, t.Path+string(filepath.Separator))
-		if w.Agent == d.Name && w.Scope == "user" && !inTarget {
+	unwired := unwiredGuards(recorded, wired, d, t, r, moved)
+	in, stop := a.interrupts(true)
+	defer stop()
+	changes := make([]consent.Change, len(unwired))
+	for i, g := range unwired {
+		changes[i] = consent.Change{Guard: g}
+	}
+	what := fmt.Sprintf("changing %s", t.Path)
+	if moved {
+		what += fmt.Sprintf(" (its entries run against %s, not %s)", store.Path, s.store.Path)
+	}
+	return a.confirmDrop(in, what, changes, []string{d.Name})
+}
+
+// recordedGuards are the guards store records; when the record cannot be trusted (missing,
+// emptied), the allowlist's guard approvals, whose unwiring is still a guard change.
+func recordedGuards(store *consent.Store) []consent.Guard {
+	recorded, err := store.Guards()
+	if errors.Is(err, consent.ErrGuardRecord) {
+		if list, lerr := store.Load(); lerr == nil {
+			recorded, err = list.Guards(), nil
+		}
+	}
+	if err != nil {
+		return nil
+	}
+	return recorded
+}
+
+// wiredStore is the allowlist the agent's entries in t name (install.Wiring.WiredAllowlist),
+// nil when they name none.
+func wiredStore(wired []install.Wiring, d *agent.Dialect, t install.Target) *consent.Store {
+	for _, w := range wired {
+		if w.Agent == d.Name && inTarget(w, t) && w.WiredAllowlist() != "" {
+			return consent.NewStore(w.WiredAllowlist())
+		}
+	}
+	return nil
+}
+
+// inTarget reports whether the entry w is in the file t changes: the file itself, or for a
+// hook-file agent (Cline), one of the files inside its folder.
+func inTarget(w install.Wiring, t install.Target) bool {
+	return w.File == t.Path || strings.HasPrefix(w.File, t.Path+string(filepath.Separator))
+}
+
+// samePath reports whether two paths name one file, links resolved where they exist.
+func samePath(x, y string) bool {
+	canon := func(p string) string {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return real
+		}
+		return filepath.Clean(p)
+	}
+	return canon(x) == canon(y)
+}
+
+// unwiredGuards are the recorded guards for d whose event the change r takes out of t, or with
+// moved, every one whose event t wires now (its entries then run against another home). The
+// person's own settings for the agent, when they are not the file changed, still wire their
+// events: a guard there goes on blocking, and taking it out of a project's settings loses
+// nothing (SPEC 22).
+func unwiredGuards(recorded []consent.Guard, wired []install.Wiring, d *agent.Dialect, t install.Target, r install.Report, moved bool) []consent.Guard {
+	var stillWired, wiredHere []string
+	for _, w := range wired {
+		switch {
+		case w.Agent != d.Name:
+		case inTarget(w, t):
+			wiredHere = append(wiredHere, w.AgentEvent)
+		case w.Scope == "user":
 			stillWired = append(stillWired, w.Event)
 		}
 	}
@@ -233,19 +299,14 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 			continue
 		}
 		for _, m := range d.AgentEvents(g.Event) {
-			if slices.ContainsFunc(r.Removed, func(c install.Change) bool { return c.Event == m.AgentEvent }) {
+			removed := slices.ContainsFunc(r.Removed, func(c install.Change) bool { return c.Event == m.AgentEvent })
+			if removed || moved && slices.Contains(wiredHere, m.AgentEvent) {
 				unwired = append(unwired, g)
 				break
 			}
 		}
 	}
-	in, stop := a.interrupts(true)
-	defer stop()
-	changes := make([]consent.Change, len(unwired))
-	for i, g := range unwired {
-		changes[i] = consent.Change{Guard: g}
-	}
-	return a.confirmDrop(in, fmt.Sprintf("changing %s", t.Path), changes, []string{d.Name})
+	return unwired
 }
 
 // agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): an unreadable

@@ -91,6 +91,9 @@ func wiredAgents() []string {
 }
 
 func (a *app) installRun(o installOptions) error {
+	if err := a.refuseWiringUnderAgent("install", o.dryRun); err != nil {
+		return err
+	}
 	switch {
 	case o.managedOnly && !o.system:
 		return usageErrorf("--managed-only goes with --system")

@@ -256,7 +256,7 @@ func (a *app) selfGuardListing(s *session) selfGuardJSON {
 	_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "pre_tool_call", s.cfg, nil)
 	if self := held.Self; self != nil {
 		out.On = true
-		out.Dirs = append(out.Dirs, self.Protected.Dirs...)
+		out.Dirs = append(append(out.Dirs, self.Protected.Trees...), self.Protected.Dirs...)
 		out.Files = append(out.Files, self.Protected.Files...)
 		out.Settings = append(out.Settings, self.Protected.Settings...)
 	}

@@ -18,6 +18,10 @@ import (
 // event taken out of the agent's settings, and the agent's own hooks-off switch turned on. Checked here, not at every call (SPEC 23.13).
 func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded bool, from string) []string {
 	var out []string
+	if a.acceptHooks {
+		// A CI machine's setting; on a person's machine, the first thing they must see (SPEC 28.28).
+		out = append(out, fmt.Sprintf("hookctl: hooks run here without approval: this agent's wiring carries --accept-hooks (a CI machine's setting); on your own machine, at your own terminal: hookctl install %s", d.Name))
+	}
 	// The whole config: a run reads only its event's entries.
 	cfg, err := a.loadConfigQuiet(loc)
 	cfg, held, err := runner.GuardsFor(a.guardSource(loc, guarded), "", cfg, err)
@@ -34,7 +38,7 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 				skipped = append(skipped, fmt.Sprintf("%s on %s (%s)", h.Command, h.Event, strings.ReplaceAll(string(c.Status), "_", " ")))
 			}
 		}
-		if len(skipped) > 0 && !cfg.AutoAccept {
+		if len(skipped) > 0 && !cfg.AutoAccept && !a.acceptHooks {
 			out = append(out, fmt.Sprintf("hookctl skips %d hook(s) not approved: %s; to run them, approve them at your own terminal: hookctl hooks approve",
 				len(skipped), strings.Join(skipped, "; ")))
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -154,6 +155,11 @@ func (a *app) projectDoctor(ctx context.Context, only *agent.Dialect) []doctor.F
 	}
 	p := v.project
 	var out []doctor.Finding
+	if p.Recorded && !exists(filepath.Join(p.Root, ".git")) {
+		out = append(out, doctor.Finding{Severity: doctor.SeverityWarning, Check: "project",
+			Message: "the project " + p.Root + " holds no .git: it is a project because its approvals are recorded (" + p.Store.Path + "), and its guards hold in every folder below it",
+			Fix:     "if its .git was moved away, move it back; a project that is gone is revoked at a terminal: hookctl hooks revoke --project"})
+	}
 	if v.Error != "" {
 		out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "config",
 			Message: "project " + p.Root + ": " + v.Error + ": none of its hooks runs, and each recorded project guard blocks what it covered",

@@ -111,7 +111,7 @@ func TestTeamsWorkflow(t *testing.T) {
 	}
 	// The stand-in agent: Claude Code's payload on stdin of the committed entry, through sh.
 	claude := "#!/bin/sh\n" +
-		"out=$(printf '%s' '{\"session_id\":\"s\",\"cwd\":\"" + repo + "\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf /\"}}' | sh -c \"$HOOKCMD\")\n" +
+		"out=$(printf '%s' '{\"session_id\":\"s\",\"cwd\":\"" + repo + "\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf build\"}}' | sh -c \"$HOOKCMD\")\n" +
 		"echo \"$out\"\ncase $out in *'\"permissionDecision\":\"deny\"'*teams-guard-says-no*) exit 0 ;; esac\nexit 1\n"
 	if err := os.WriteFile(filepath.Join(bin, "claude"), []byte(claude), 0o755); err != nil {
 		t.Fatal(err)

@@ -41,6 +41,9 @@ was there before install stays.`,
 }
 
 func (a *app) uninstallRun(o uninstallOptions) error {
+	if err := a.refuseWiringUnderAgent("uninstall", o.dryRun); err != nil {
+		return err
+	}
 	switch {
 	case o.system && o.project:
 		return usageErrorf("--system and --project name different files: give one")
