@@ -37,6 +37,25 @@ type shell struct {
 	vars map[string]wordVal
 	what string
 	hit  string
+	// gen counts the changes to vars: a word's value is kept for as long as gen stays.
+	gen  int
+	memo map[*syntax.Word]memoVal
+	// parsed holds the command lines already judged in the same state.
+	parsed map[parseKey]bool
+	// chained holds the pipes judged with the chain they are part of.
+	chained map[*syntax.BinaryCmd]bool
+	// subst is how deep the word being read nests in $(...).
+	subst int
+}
+
+type memoVal struct {
+	v   wordVal
+	gen int
+}
+
+type parseKey struct {
+	src              string
+	depth, cwds, gen int
 }
 
 // A wordVal is a word after quote removal. glob says part of it is a wildcard or cannot be
@@ -79,19 +98,32 @@ func (m *matcher) judgeArgv(list []any) (what, target string) {
 
 func (sh *shell) deny(what, target string) {
 	if sh.what == "" {
-		sh.what = "the command `" + clip(sh.src, 120) + "` " + what
+		// The command is shortened so that what it does stays whole in the reason.
+		sh.what = "the command `" + clip(sh.src, max(40, 150-len(what))) + "` " + what
 		sh.hit = target
 	}
 }
 
 // script parses src and judges every command in it. A script that cannot be parsed is judged
-// by the names in its text.
+// by the names in its text. A script already judged in the same state is not judged again.
 func (sh *shell) script(src string, depth int) {
 	if sh.what != "" {
 		return
 	}
 	if depth > maxDepth {
 		sh.text(src, "nests commands too deeply to read, and names")
+		return
+	}
+	key := parseKey{src, depth, len(sh.cwds), sh.gen}
+	if sh.parsed[key] || !sh.spend(1) {
+		return
+	}
+	if sh.parsed == nil {
+		sh.parsed = map[parseKey]bool{}
+	}
+	sh.parsed[key] = true
+	if nestsTooDeep(src) {
+		sh.deny(tooComplex, "")
 		return
 	}
 	p := parsers.Get().(*syntax.Parser)
@@ -104,28 +136,77 @@ func (sh *shell) script(src string, depth int) {
 	prev := sh.cur
 	sh.cur = src
 	defer func() { sh.cur = prev }()
+	sh.walk(f, depth)
+}
+
+// walk judges every node of a parsed script once, counting each against the budget and the
+// nesting of substitutions against maxSubst.
+func (sh *shell) walk(f *syntax.File, depth int) {
+	var substs []bool // per node on the way down: whether it is a substitution
+	nest := 0
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if sh.what != "" {
+		if n == nil {
+			if substs[len(substs)-1] {
+				nest--
+			}
+			substs = substs[:len(substs)-1]
+			return true
+		}
+		if !sh.spend(1) {
 			return false
 		}
-		switch x := n.(type) {
-		case *syntax.Stmt:
-			sh.stmt(x, depth)
-		case *syntax.BinaryCmd:
-			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
-				sh.pipeline(x, depth)
+		isSubst := false
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			isSubst = true
+			if nest++; nest > maxSubst {
+				sh.deny(tooComplex, "")
+				return false
 			}
-		case *syntax.CallExpr:
-			sh.call(x, depth)
-		case *syntax.DeclClause:
-			for _, a := range x.Args {
-				sh.assign(a)
-			}
-		case *syntax.ForClause:
-			sh.forLoop(x)
 		}
-		return sh.what == ""
+		sh.node(n, depth)
+		if sh.what != "" {
+			if isSubst {
+				nest--
+			}
+			return false
+		}
+		substs = append(substs, isSubst)
+		return true
 	})
+}
+
+// node judges one node of a script.
+func (sh *shell) node(n syntax.Node, depth int) {
+	switch x := n.(type) {
+	case *syntax.Stmt:
+		sh.stmt(x, depth)
+	case *syntax.BinaryCmd:
+		if (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && !sh.chained[x] {
+			sh.pipeline(x, depth)
+		}
+	case *syntax.CallExpr:
+		sh.call(x, depth)
+	case *syntax.DeclClause:
+		for _, a := range x.Args {
+			sh.assign(a)
+		}
+	case *syntax.ForClause:
+		sh.forLoop(x)
+	}
+}
+
+// spend counts n units of work against the call's budget, and denies the call once it is
+// spent (or the caller's context is done): it reports whether the judgement may go on.
+func (sh *shell) spend(n int) bool {
+	if sh.what != "" {
+		return false
+	}
+	if !sh.m.spend(n) {
+		sh.deny(tooComplex, "")
+		return false
+	}
+	return true
 }
 
 // text judges a command hookctl cannot parse by the names and consent commands in its text.
@@ -181,7 +262,8 @@ func (sh *shell) stdin(ws []wordVal, text string, depth int) {
 }
 
 // pipeline judges what flows through a pipe: text piped into a shell or interpreter is run,
-// and names piped into xargs are the names its command acts on.
+// and names piped into xargs are the names its command acts on. A chain is judged once, at its
+// top, and each word in it is fed once to each kind of stage that reads it.
 func (sh *shell) pipeline(b *syntax.BinaryCmd, depth int) {
 	var calls [][]wordVal
 	var flatten func(s *syntax.Stmt)
@@ -189,6 +271,10 @@ func (sh *shell) pipeline(b *syntax.BinaryCmd, depth int) {
 		switch x := s.Cmd.(type) {
 		case *syntax.BinaryCmd:
 			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+				if sh.chained == nil {
+					sh.chained = map[*syntax.BinaryCmd]bool{}
+				}
+				sh.chained[x] = true
 				flatten(x.X)
 				flatten(x.Y)
 			}
@@ -198,31 +284,75 @@ func (sh *shell) pipeline(b *syntax.BinaryCmd, depth int) {
 	}
 	flatten(b.X)
 	flatten(b.Y)
+	st := stagesOf(calls)
+	for i, ws := range calls {
+		for _, w := range ws {
+			if !sh.spend(1) {
+				return
+			}
+			if st.writers > 1 || (st.writers == 1 && !st.writes[i]) {
+				sh.check(w, "acts through xargs on")
+			}
+			if w.glob {
+				continue
+			}
+			for _, r := range st.readers {
+				if r.at != i || r.also >= 0 {
+					sh.stdin(r.words, w.s, depth)
+				}
+			}
+		}
+	}
+}
+
+// stages is what the stages of a pipe chain do with what flows into them.
+type stages struct {
+	writes  []bool // the stage acts through xargs on the names piped in
+	writers int
+	// readers holds the first stage of each kind that runs its input as text (a shell, each
+	// interpreter): also is a second stage of the kind, which reads the first one's words.
+	readers []reader
+}
+
+type reader struct {
+	prog     string
+	words    []wordVal
+	at, also int
+}
+
+func stagesOf(calls [][]wordVal) stages {
+	st := stages{writes: make([]bool, len(calls))}
 	for i, ws := range calls {
 		rest, viaXargs := unwrap(ws)
 		if len(rest) == 0 {
 			continue
 		}
 		prog := progName(rest[0].s)
-		runsText := (shells.has(prog) && readsStdin(rest)) || (interpreter(prog) != "" && len(rest) == 1)
-		writes := viaXargs && !readers.has(prog)
-		if !runsText && !writes {
+		if viaXargs && !readers.has(prog) {
+			st.writes[i] = true
+			st.writers++
+		}
+		if !(shells.has(prog) && readsStdin(rest)) && !(interpreter(prog) != "" && len(rest) == 1) {
 			continue
 		}
-		for j, other := range calls {
-			if j == i {
-				continue
-			}
-			for _, w := range other {
-				if writes {
-					sh.check(w, "acts through xargs on")
-				}
-				if runsText && !w.glob {
-					sh.stdin(rest, w.s, depth)
+		kind := prog
+		if shells.has(prog) {
+			kind = "sh"
+		}
+		seen := false
+		for j := range st.readers {
+			if st.readers[j].prog == kind {
+				seen = true
+				if st.readers[j].also < 0 {
+					st.readers[j].also = i
 				}
 			}
 		}
+		if !seen {
+			st.readers = append(st.readers, reader{prog: kind, words: rest, at: i, also: -1})
+		}
 	}
+	return st
 }
 
 // call judges one simple command.
@@ -243,6 +373,7 @@ func (sh *shell) assign(a *syntax.Assign) {
 	if sh.vars == nil {
 		sh.vars = map[string]wordVal{}
 	}
+	sh.gen++
 	if a.Value == nil || a.Index != nil || a.Append || a.Array != nil {
 		sh.vars[a.Name.Value] = wordVal{s: "*", glob: true}
 		return
@@ -346,6 +477,9 @@ func (sh *shell) check(w wordVal, what string) {
 	}
 	if strings.HasPrefix(w.s, "-") && !strings.ContainsAny(w.s, "/=") {
 		return // an option
+	}
+	if !sh.spend(len(w.inner) * len(sh.cwds)) {
+		return
 	}
 	for _, cwd := range sh.cwds {
 		if h, ok := sh.m.names(w.s, cwd, w.glob); ok {
@@ -497,6 +631,23 @@ func (sh *shell) word(w *syntax.Word) wordVal {
 			return wordVal{s: lit.Value}
 		}
 	}
+	if m, ok := sh.memo[w]; ok && m.gen == sh.gen {
+		return m.v
+	}
+	if !sh.spend(1) {
+		return wordVal{glob: true}
+	}
+	v := sh.expand(w)
+	v.inner = v.inner[:len(v.inner):len(v.inner)] // an append to a copy never writes into the kept one
+	if sh.memo == nil {
+		sh.memo = map[*syntax.Word]memoVal{}
+	}
+	sh.memo[w] = memoVal{v, sh.gen}
+	return v
+}
+
+// expand computes a word's value.
+func (sh *shell) expand(w *syntax.Word) wordVal {
 	var b strings.Builder
 	v := wordVal{}
 	if raw, ok := rawWord(w, sh.cur); ok {
@@ -570,6 +721,9 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 				return true
 			default:
 				if val, ok := sh.vars[name]; ok {
+					if !sh.spend(len(val.s)/4 + len(val.inner)) {
+						return false
+					}
 					b.WriteString(val.s)
 					v.glob = v.glob || val.glob
 					v.inner = append(v.inner, val.inner...)
@@ -586,24 +740,48 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 	case *syntax.CmdSubst:
 		b.WriteByte('*')
 		v.glob = true
-		for _, s := range x.Stmts {
-			syntax.Walk(s, func(n syntax.Node) bool {
-				if ce, ok := n.(*syntax.CallExpr); ok {
-					for _, a := range ce.Args {
-						if wv := sh.word(a); !wv.glob {
-							v.inner = append(v.inner, wv.s)
-						}
-					}
-				}
-				return true
-			})
-		}
+		v.inner = append(v.inner, sh.substWords(x)...)
 	default:
 		// $((...)), <(...), extended globs: unknown.
 		b.WriteByte('*')
 		v.glob = true
 	}
 	return false
+}
+
+// substWords returns the words of the commands a $(...) runs, which may be what it expands
+// to: each word known in full, and what went into each word that is not. A $(...) inside is
+// read through its word's value, so that each is walked once.
+func (sh *shell) substWords(x *syntax.CmdSubst) []string {
+	if sh.subst++; sh.subst > maxSubst {
+		sh.deny(tooComplex, "")
+	}
+	defer func() { sh.subst-- }()
+	var out []string
+	for _, s := range x.Stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if sh.what != "" || !sh.spend(1) {
+				return false
+			}
+			switch n := n.(type) {
+			case *syntax.CmdSubst:
+				return false
+			case *syntax.CallExpr:
+				for _, a := range n.Args {
+					wv := sh.word(a)
+					if !wv.glob {
+						out = append(out, wv.s)
+					}
+					if !sh.spend(len(wv.inner)) {
+						return false
+					}
+					out = append(out, wv.inner...)
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 func simpleParam(p *syntax.ParamExp) bool {
@@ -661,5 +839,6 @@ func (sh *shell) forLoop(f *syntax.ForClause) {
 	if sh.vars == nil {
 		sh.vars = map[string]wordVal{}
 	}
+	sh.gen++
 	sh.vars[wi.Name.Value] = v
 }
