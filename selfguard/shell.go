@@ -122,7 +122,7 @@ func (sh *shell) script(src string, depth int) {
 		sh.parsed = map[parseKey]bool{}
 	}
 	sh.parsed[key] = true
-	if nestsTooDeep(src) {
+	if len(src) > maxScript || nestsTooDeep(src) {
 		sh.deny(tooComplex, "")
 		return
 	}
