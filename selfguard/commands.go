@@ -117,6 +117,9 @@ func unwrapScripts(sh *shell, ws []wordVal, depth int) (rest []wordVal, viaXargs
 		if prog == "command" && len(ws) > 1 && (ws[1].s == "-v" || ws[1].s == "-V") {
 			return nil, viaXargs
 		}
+		if prog == "systemd-run" {
+			ws = systemdFlags(ws)
+		}
 		i := 1 + skipOptions(ws[1:], valued, func(opt byte, long string, val wordVal) {
 			if sh == nil {
 				return
@@ -645,4 +648,20 @@ func wrapper(prog string) (valued string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// systemdFlags drops systemd-run's --user, --system and --scope, which take no value there
+// (elsewhere --user does), so that the command after them is read.
+func systemdFlags(ws []wordVal) []wordVal {
+	out := make([]wordVal, 0, len(ws))
+	for i, w := range ws {
+		if i > 0 && (w.s == "--user" || w.s == "--system" || w.s == "--scope") {
+			continue
+		}
+		out = append(out, w)
+		if w.s == "--" {
+			return append(out, ws[i+1:]...)
+		}
+	}
+	return out
 }

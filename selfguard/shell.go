@@ -363,6 +363,9 @@ func (sh *shell) call(ce *syntax.CallExpr, depth int) {
 		}
 		return
 	}
+	for _, a := range ce.Assigns {
+		sh.assign(a) // for the command's own environment too: CDPATH=~ cd x
+	}
 	sh.argv(sh.words(ce.Args), depth)
 }
 
@@ -401,7 +404,13 @@ func (sh *shell) argv(ws []wordVal, depth int) {
 		sh.cd(args)
 	case shells.has(prog):
 		if i := shellScriptArg(args); i >= 0 {
-			sh.nested(args[i], depth)
+			sh.withArgs(args[i+1:], func() { sh.nested(args[i], depth) })
+		} else if i := skipOptions(args, "o", nil); i < len(args) && args[i].glob {
+			sh.nested(args[i], depth) // sh <(...): a script that cannot be known
+		}
+	case prog == "source" || prog == ".":
+		if len(args) > 0 && args[0].glob {
+			sh.nested(args[0], depth)
 		}
 	case prog == "eval":
 		sh.nested(joinWords(args), depth)
@@ -441,6 +450,36 @@ func (sh *shell) argv(ws []wordVal, depth int) {
 			}
 		}
 	}
+}
+
+// withArgs runs judge with $0, $1... $9, $@ and $* set to args, the words after a shell's
+// command line (bash -c 'rm "$1"' NAME ARGS).
+func (sh *shell) withArgs(args []wordVal, judge func()) {
+	if len(args) == 0 {
+		judge()
+		return
+	}
+	saved := sh.vars
+	sh.vars = make(map[string]wordVal, len(saved)+12)
+	for k, v := range saved {
+		sh.vars[k] = v
+	}
+	for i, a := range args {
+		if i < 10 {
+			sh.vars[string(rune('0'+i))] = a
+		}
+	}
+	all := joinWords(args[1:])
+	all.inner = append(all.inner, all.s)
+	for _, a := range args[1:] {
+		all.inner = append(all.inner, a.s)
+	}
+	all.s, all.glob = "*", true
+	sh.vars["@"], sh.vars["*"] = all, all
+	sh.gen++
+	judge()
+	sh.vars = saved
+	sh.gen++
 }
 
 // nested judges a word as a command line of its own.
@@ -511,6 +550,13 @@ func (sh *shell) cd(args []wordVal) {
 	if len(args) == 0 {
 		to = append(to, sh.m.c.Home)
 	}
+	if len(args) > 0 && args[0].s == "-" {
+		if v, ok := sh.vars["OLDPWD"]; ok {
+			to = append(to, v.s) // cd - goes to $OLDPWD
+			to = append(to, v.inner...)
+		}
+	}
+	to = append(to, sh.cdpath(to)...)
 	n := len(sh.cwds)
 	for _, t := range to {
 		for _, cwd := range sh.cwds[:n] {
@@ -520,6 +566,28 @@ func (sh *shell) cd(args []wordVal) {
 			sh.cwds = append(sh.cwds, filepath.Clean(sh.m.abs(t, cwd)))
 		}
 	}
+}
+
+// cdpath returns where a cd to a plain relative name may go through CDPATH: each folder of a
+// CDPATH the script set, and the home (where a CDPATH set before the command may point).
+func (sh *shell) cdpath(to []string) []string {
+	var out []string
+	for _, t := range to {
+		if t == "" || t == "-" || t == "." || t == ".." || filepath.IsAbs(t) ||
+			strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") {
+			continue
+		}
+		dirs := []string{sh.m.c.Home}
+		if v, ok := sh.vars["CDPATH"]; ok {
+			dirs = append(dirs, strings.Split(v.s, ":")...)
+		}
+		for _, d := range dirs {
+			if d != "" {
+				out = append(out, filepath.Join(d, t))
+			}
+		}
+	}
+	return out
 }
 
 // interp judges an interpreter's inline code (python -c, node -e, perl -e...) by the names in
@@ -680,8 +748,14 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 			if end < 0 {
 				end = len(val)
 			}
-			// The home as it is: a Windows home's backslashes are separators, not escapes.
-			b.WriteString(expandHome(val[:end], sh.m.c.Home))
+			// ~+ and ~- are the current and the previous folder: both among the folders the
+			// script may be in, against which a relative name is read.
+			if t := val[:end]; t == "~+" || t == "~-" {
+				b.WriteString(".")
+			} else {
+				// The home as it is: a Windows home's backslashes are separators, not escapes.
+				b.WriteString(expandHome(t, sh.m.c.Home))
+			}
 			val = val[end:]
 			if val == "" {
 				return true
@@ -711,7 +785,7 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 		}
 		return known
 	case *syntax.ParamExp:
-		if simpleParam(x) {
+		if simpleParam(x) || defaultParam(x) {
 			switch name := x.Param.Value; {
 			case (name == "HOME" || homeVar(name)) && sh.m.c.Home != "":
 				b.WriteString(sh.m.c.Home)
@@ -740,7 +814,12 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 	case *syntax.CmdSubst:
 		b.WriteByte('*')
 		v.glob = true
-		v.inner = append(v.inner, sh.substWords(x)...)
+		v.inner = append(v.inner, sh.substWords(x.Stmts)...)
+	case *syntax.ProcSubst:
+		// <(...): a file whose content is what the commands print.
+		b.WriteByte('*')
+		v.glob = true
+		v.inner = append(v.inner, sh.substWords(x.Stmts)...)
 	default:
 		// $((...)), <(...), extended globs: unknown.
 		b.WriteByte('*')
@@ -752,19 +831,19 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 // substWords returns the words of the commands a $(...) runs, which may be what it expands
 // to: each word known in full, and what went into each word that is not. A $(...) inside is
 // read through its word's value, so that each is walked once.
-func (sh *shell) substWords(x *syntax.CmdSubst) []string {
+func (sh *shell) substWords(stmts []*syntax.Stmt) []string {
 	if sh.subst++; sh.subst > maxSubst {
 		sh.deny(tooComplex, "")
 	}
 	defer func() { sh.subst-- }()
 	var out []string
-	for _, s := range x.Stmts {
+	for _, s := range stmts {
 		syntax.Walk(s, func(n syntax.Node) bool {
 			if sh.what != "" || !sh.spend(1) {
 				return false
 			}
 			switch n := n.(type) {
-			case *syntax.CmdSubst:
+			case *syntax.CmdSubst, *syntax.ProcSubst:
 				return false
 			case *syntax.CallExpr:
 				for _, a := range n.Args {
@@ -782,6 +861,23 @@ func (sh *shell) substWords(x *syntax.CmdSubst) []string {
 		})
 	}
 	return out
+}
+
+// defaultParam says p is ${NAME:?}, ${NAME:-...} or ${NAME:=...} (and their forms without the
+// colon): where NAME is known, it expands to NAME's value.
+func defaultParam(p *syntax.ParamExp) bool {
+	if p.Exp == nil {
+		return false
+	}
+	switch p.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull,
+		syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+	default:
+		return false
+	}
+	q := *p
+	q.Exp = nil
+	return simpleParam(&q)
 }
 
 func simpleParam(p *syntax.ParamExp) bool {
