@@ -42,10 +42,9 @@ type shell struct {
 	memo map[*syntax.Word]memoVal
 	// parsed holds the command lines already judged in the same state.
 	parsed map[parseKey]bool
-	// chained holds the pipes judged with the chain they are part of.
-	chained map[*syntax.BinaryCmd]bool
-	// subst is how deep the word being read nests in $(...).
-	subst int
+	// subst is how deep the word being read nests in $(...); nest, how deep the node being
+	// walked does.
+	subst, nest int
 }
 
 type memoVal struct {
@@ -133,42 +132,33 @@ func (sh *shell) script(src string, depth int) {
 		sh.text(src, "cannot be parsed, and names")
 		return
 	}
-	prev := sh.cur
-	sh.cur = src
-	defer func() { sh.cur = prev }()
+	prev, nest := sh.cur, sh.nest
+	sh.cur, sh.nest = src, 0
+	defer func() { sh.cur, sh.nest = prev, nest }()
 	sh.walk(f, depth)
 }
 
 // walk judges every node of a parsed script once, counting each against the budget and the
-// nesting of substitutions against maxSubst.
-func (sh *shell) walk(f *syntax.File, depth int) {
+// nesting of substitutions against maxSubst. A list of commands joined by |, && or || is
+// walked along its spine without recursion (see binary): a pipe chain of thousands of stages
+// nests its nodes thousands deep, and a recursive walk spent most of its time growing its
+// stack.
+func (sh *shell) walk(root syntax.Node, depth int) {
 	var substs []bool // per node on the way down: whether it is a substitution
-	nest := 0
-	syntax.Walk(f, func(n syntax.Node) bool {
+	syntax.Walk(root, func(n syntax.Node) bool {
 		if n == nil {
 			if substs[len(substs)-1] {
-				nest--
+				sh.nest--
 			}
 			substs = substs[:len(substs)-1]
 			return true
 		}
-		if !sh.spend(1) {
+		if b, ok := n.(*syntax.BinaryCmd); ok {
+			sh.binary(b, depth)
 			return false
 		}
-		isSubst := false
-		switch n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			isSubst = true
-			if nest++; nest > maxSubst {
-				sh.deny(tooComplex, "")
-				return false
-			}
-		}
-		sh.node(n, depth)
-		if sh.what != "" {
-			if isSubst {
-				nest--
-			}
+		isSubst, ok := sh.visit(n, depth)
+		if !ok {
 			return false
 		}
 		substs = append(substs, isSubst)
@@ -176,15 +166,95 @@ func (sh *shell) walk(f *syntax.File, depth int) {
 	})
 }
 
+// visit counts and judges one node; it reports whether the node is a substitution (whose
+// nesting is then counted until the walk leaves it) and whether the walk goes on into it.
+func (sh *shell) visit(n syntax.Node, depth int) (isSubst, ok bool) {
+	if !sh.spend(1) {
+		return false, false
+	}
+	switch n.(type) {
+	case *syntax.CmdSubst, *syntax.ProcSubst:
+		isSubst = true
+		if sh.nest++; sh.nest > maxSubst {
+			sh.deny(tooComplex, "")
+			return false, false
+		}
+	}
+	sh.node(n, depth)
+	if sh.what != "" {
+		if isSubst {
+			sh.nest--
+		}
+		return false, false
+	}
+	return isSubst, true
+}
+
+// binary walks a list of commands joined by |, |&, && or || from left to right: each
+// statement that joins two more is judged itself (its redirections), the top of each pipe
+// chain judges what flows through it, and every other statement is walked.
+func (sh *shell) binary(b *syntax.BinaryCmd, depth int) {
+	if !sh.spend(1) {
+		return
+	}
+	eachSide(b, func(s *syntax.Stmt, x *syntax.BinaryCmd, inPipe bool) bool {
+		if s != nil {
+			if _, ok := sh.visit(s, depth); !ok {
+				return false
+			}
+			for _, r := range s.Redirs {
+				sh.walk(r, depth)
+			}
+		}
+		if isPipe(x) && !inPipe {
+			sh.pipeline(x, depth)
+		}
+		return sh.spend(1)
+	}, func(s *syntax.Stmt) bool {
+		sh.walk(s, depth)
+		return sh.what == ""
+	})
+}
+
+func isPipe(b *syntax.BinaryCmd) bool { return b.Op == syntax.Pipe || b.Op == syntax.PipeAll }
+
+// eachSide iterates, without recursion, over a list of commands joined by |, |&, && or ||
+// (which nests one node deeper per command): join is called for each joining node, the top
+// first, with the statement holding it (nil for the top) and whether it is a stage of a pipe
+// chain above it; side for each statement of another kind, from left to right. Either
+// returning false ends the iteration.
+func eachSide(b *syntax.BinaryCmd, join func(s *syntax.Stmt, x *syntax.BinaryCmd, inPipe bool) bool, side func(*syntax.Stmt) bool) {
+	type item struct {
+		s      *syntax.Stmt
+		inPipe bool
+	}
+	if !join(nil, b, false) {
+		return
+	}
+	todo := []item{{b.Y, isPipe(b)}, {b.X, isPipe(b)}}
+	for len(todo) > 0 {
+		it := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		x, ok := it.s.Cmd.(*syntax.BinaryCmd)
+		if !ok {
+			if !side(it.s) {
+				return
+			}
+			continue
+		}
+		inPipe := it.inPipe && isPipe(x)
+		if !join(it.s, x, inPipe) {
+			return
+		}
+		todo = append(todo, item{x.Y, isPipe(x)}, item{x.X, isPipe(x)})
+	}
+}
+
 // node judges one node of a script.
 func (sh *shell) node(n syntax.Node, depth int) {
 	switch x := n.(type) {
 	case *syntax.Stmt:
 		sh.stmt(x, depth)
-	case *syntax.BinaryCmd:
-		if (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && !sh.chained[x] {
-			sh.pipeline(x, depth)
-		}
 	case *syntax.CallExpr:
 		sh.call(x, depth)
 	case *syntax.DeclClause:
@@ -266,29 +336,29 @@ func (sh *shell) stdin(ws []wordVal, text string, depth int) {
 // top, and each word in it is fed once to each kind of stage that reads it.
 func (sh *shell) pipeline(b *syntax.BinaryCmd, depth int) {
 	var calls [][]wordVal
-	var flatten func(s *syntax.Stmt)
-	flatten = func(s *syntax.Stmt) {
-		switch x := s.Cmd.(type) {
-		case *syntax.BinaryCmd:
-			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
-				if sh.chained == nil {
-					sh.chained = map[*syntax.BinaryCmd]bool{}
-				}
-				sh.chained[x] = true
-				flatten(x.X)
-				flatten(x.Y)
-			}
-		case *syntax.CallExpr:
+	eachSide(b, func(*syntax.Stmt, *syntax.BinaryCmd, bool) bool {
+		return true // a && inside a stage is read as more stages: stricter, never looser
+	}, func(s *syntax.Stmt) bool {
+		if x, ok := s.Cmd.(*syntax.CallExpr); ok {
 			calls = append(calls, sh.words(x.Args))
 		}
-	}
-	flatten(b.X)
-	flatten(b.Y)
+		return true
+	})
 	st := stagesOf(calls)
+	// A word met again (the 13,000th `sh` of a chain) is judged once: it flows into the same
+	// stages, read against the same folders.
+	seen := map[string]bool{}
 	for i, ws := range calls {
 		for _, w := range ws {
 			if !sh.spend(1) {
 				return
+			}
+			if len(w.inner) == 0 {
+				key := st.stage(i, w)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
 			}
 			if st.writers > 1 || (st.writers == 1 && !st.writes[i]) {
 				sh.check(w, "acts through xargs on")
@@ -312,6 +382,23 @@ type stages struct {
 	// readers holds the first stage of each kind that runs its input as text (a shell, each
 	// interpreter): also is a second stage of the kind, which reads the first one's words.
 	readers []reader
+}
+
+// stage is what the pipeline's judgement of word w in stage i depends on, as a key.
+func (st stages) stage(i int, w wordVal) string {
+	k := []byte{'0', '0', '0'}
+	if w.glob {
+		k[0] = '1'
+	}
+	if st.writes[i] {
+		k[1] = '1'
+	}
+	for _, r := range st.readers {
+		if r.at == i {
+			k[2] = '1'
+		}
+	}
+	return string(k) + w.s
 }
 
 type reader struct {
