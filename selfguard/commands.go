@@ -130,6 +130,8 @@ func unwrapScripts(sh *shell, ws []wordVal, depth int) (rest []wordVal, viaXargs
 				sh.nested(val, depth)
 			case prog == "env" && (opt == 'C' || long == "--chdir"):
 				sh.cd([]wordVal{val})
+			case prog == "xargs" && (opt == 'a' || long == "--arg-file"):
+				sh.xargsFiles = append(sh.xargsFiles, val)
 			}
 		})
 		if prog == "env" {

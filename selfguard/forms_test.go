@@ -1,6 +1,10 @@
 package selfguard
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestJudgeShellForms holds the shell forms SPEC 24.7 names, each written as the attack on the
 // hookctl home.
@@ -36,6 +40,59 @@ func TestJudgeShellForms(t *testing.T) {
 				t.Fatalf("%s: allowed", tt.cmd)
 			}
 			t.Log(reason)
+		})
+	}
+}
+
+// TestJudgeXargsArgFile: xargs -a FILE takes its names from FILE, whether the script wrote it
+// or it lies on disk.
+func TestJudgeXargsArgFile(t *testing.T) {
+	f := newFixture(t)
+	list := filepath.Join(f.home, "names.txt")
+	if err := os.WriteFile(list, []byte("README.md\n"+f.hh+"/allowlist.json\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(f.home, "plain.txt")
+	if err := os.WriteFile(plain, []byte("README.md\nbuild/out.o\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(f.home, "fifo")
+	if err := syscallMkfifo(fifo); err != nil {
+		t.Log("no FIFO here:", err)
+		fifo = ""
+	}
+	tests := []struct {
+		name, cmd string
+		deny      bool
+	}{
+		{"written by echo", `echo ~/.agent-hooks/allowlist.json >/tmp/n && xargs -a /tmp/n rm`, true},
+		{"--arg-file=", `echo ~/.agent-hooks/allowlist.json >/tmp/n; xargs --arg-file=/tmp/n rm -f`, true},
+		{"-aFILE", `printf '%s\n' ~/.agent-hooks >>/tmp/n; xargs -a/tmp/n rm -rf`, true},
+		{"--arg-file FILE", `echo ~/.agent-hooks >/tmp/n; xargs --arg-file /tmp/n -0 rm -rf`, true},
+		{"written relative, read after cd", `echo ~/.agent-hooks > n; cd . && xargs -a ./n rm -rf`, true},
+		{"a heredoc written", "cat >/tmp/n <<EOF\n$HOME/.agent-hooks/allowlist.guards.json\nEOF\nxargs -a /tmp/n shred", true},
+		{"a list listed from the home", `ls -d ~/.agent-hooks/* > /tmp/n; xargs -a /tmp/n rm`, true},
+		{"a file on disk", `xargs -a names.txt rm`, true},
+		{"a file on disk through sh", `xargs -a ./names.txt sh -c 'rm "$@"' sh`, true},
+		{"a list named by a variable", `echo ~/.agent-hooks >"$T/n"; xargs -a "$T/n" rm -rf`, true},
+		{"a pattern names the list", `echo ~/.agent-hooks >/tmp/n1; xargs -a /tmp/n* rm -rf`, true},
+		{"a plain list on disk", `xargs -a plain.txt rm`, false},
+		{"a list the script wrote plainly", `echo build/out.o >/tmp/n && xargs -a /tmp/n rm`, false},
+		{"a reader of the list", `xargs -a names.txt cat`, false},
+		{"a missing list", `xargs -a /nonexistent/list rm`, false},
+	}
+	if fifo != "" {
+		tests = append(tests, struct {
+			name, cmd string
+			deny      bool
+		}{"a FIFO does not hang", "xargs -a " + fifo + " rm", false})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			reason, deny := answerWithin(t, f.p, f.home, tt.cmd) // run in the home
+			if deny != tt.deny {
+				t.Fatalf("%s: deny %v, want %v (%s)", tt.cmd, deny, tt.deny, reason)
+			}
 		})
 	}
 }

@@ -42,6 +42,12 @@ type shell struct {
 	memo map[*syntax.Word]memoVal
 	// parsed holds the command lines already judged in the same state.
 	parsed map[parseKey]bool
+	// written holds the words written into each file (by its absolute name) by redirecting a
+	// command's output; unknownFile those written into a file whose name cannot be known.
+	written     map[string][]wordVal
+	unknownFile []wordVal
+	// xargsFiles holds the argument files (xargs -a) of the command being unwrapped.
+	xargsFiles []wordVal
 	// subst is how deep the word being read nests in $(...); nest, how deep the node being
 	// walked does.
 	subst, nest int
@@ -299,7 +305,9 @@ func (sh *shell) stmt(s *syntax.Stmt, depth int) {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.RdrAll,
 			syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob:
 			if r.Word != nil {
-				sh.check(sh.word(r.Word), "redirects output to")
+				target := sh.word(r.Word)
+				sh.check(target, "redirects output to")
+				sh.wrote(s, target)
 			}
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			body := r.Hdoc
@@ -480,11 +488,18 @@ func (sh *shell) argv(ws []wordVal, depth int) {
 		sh.deny("runs a hookctl consent command", "")
 		return
 	}
+	outer := sh.xargsFiles // a command line nested in a wrapper's option is judged meanwhile
+	sh.xargsFiles = nil
 	ws, viaXargs := unwrapScripts(sh, ws, depth)
+	files := sh.xargsFiles
+	sh.xargsFiles = outer
 	if len(ws) == 0 || sh.what != "" {
 		return
 	}
 	prog := progName(ws[0].s)
+	if len(files) > 0 && !readers.has(prog) {
+		sh.argFiles(files)
+	}
 	args := ws[1:]
 	switch {
 	case prog == "cd" || prog == "pushd":
