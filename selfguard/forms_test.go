@@ -96,3 +96,32 @@ func TestJudgeXargsArgFile(t *testing.T) {
 		})
 	}
 }
+
+// TestJudgeToolFolder: a shell tool that names its own working folder (Gemini's dir_path and
+// directory, Windsurf's tool_info.cwd, Codex's workdir) runs its command there.
+func TestJudgeToolFolder(t *testing.T) {
+	f := newFixture(t)
+	tests := []struct {
+		name, tool string
+		input      map[string]any
+		cwd        string
+		deny       bool
+	}{
+		{"Gemini dir_path, absolute", "run_shell_command", map[string]any{"command": "rm -f allowlist.json", "dir_path": f.hh}, "", true},
+		{"Gemini dir_path, relative to the payload's", "run_shell_command", map[string]any{"command": "rm -f allowlist.json", "dir_path": "../.agent-hooks"}, "", true},
+		{"Gemini directory", "run_shell_command", map[string]any{"command": "truncate -s0 allowlist.guards.json", "directory": ".agent-hooks"}, f.home, true},
+		{"Windsurf tool_info.cwd", "run_command", map[string]any{"command_line": "mv allowlist.json /tmp/x", "cwd": f.hh}, "", true},
+		{"Codex workdir", "shell", map[string]any{"command": []any{"rm", "allowlist.json"}, "workdir": f.hh}, "", true},
+		{"a cd from there", "run_shell_command", map[string]any{"command": "cd .agent-hooks && rm allowlist.json", "dir_path": f.home}, "", true},
+		{"elsewhere", "run_shell_command", map[string]any{"command": "rm -f allowlist.json", "dir_path": "/tmp"}, "", false},
+		{"a plain file there", "run_command", map[string]any{"command_line": "rm -f config.yaml.bak", "cwd": f.hh}, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			reason, deny := Judge(f.p, f.call(tt.tool, tt.input, tt.cwd))
+			if deny != tt.deny {
+				t.Fatalf("%v: deny %v, want %v (%s)", tt.input, deny, tt.deny, reason)
+			}
+		})
+	}
+}

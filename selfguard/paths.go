@@ -31,6 +31,9 @@ type matcher struct {
 	ctx   context.Context
 	units int
 	tick  int
+	// payloadCwd is the payload's folder when the tool input names its own (see toolFolder):
+	// a relative name in a command is read against both.
+	payloadCwd string
 }
 
 func newMatcher(p Protected, c Call) *matcher {

@@ -74,7 +74,7 @@ type wordVal struct {
 
 // judgeScript judges a command line.
 func (m *matcher) judgeScript(src string) (what, target string) {
-	sh := &shell{m: m, src: src, cwds: []string{m.c.Cwd}}
+	sh := &shell{m: m, src: src, cwds: m.startCwds()}
 	sh.script(src, 0)
 	return sh.what, sh.hit
 }
@@ -96,7 +96,7 @@ func (m *matcher) judgeArgv(list []any) (what, target string) {
 		}
 		src += w.s
 	}
-	sh := &shell{m: m, src: src, cwds: []string{m.c.Cwd}}
+	sh := &shell{m: m, src: src, cwds: m.startCwds()}
 	sh.argv(ws, 0)
 	return sh.what, sh.hit
 }
