@@ -34,6 +34,8 @@ type matcher struct {
 	// payloadCwd is the payload's folder when the tool input names its own (see toolFolder):
 	// a relative name in a command is read against both.
 	payloadCwd string
+	// binaries remembers which program files are builds of hookctl (hookctlbin.go).
+	binaries map[string]bool
 }
 
 func newMatcher(p Protected, c Call) *matcher {

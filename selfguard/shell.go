@@ -484,7 +484,7 @@ func (sh *shell) argv(ws []wordVal, depth int) {
 	if sh.what != "" || len(ws) == 0 {
 		return
 	}
-	if consent(ws) {
+	if consent(ws) || consentBy(ws, sh.isHookctlBinary) {
 		sh.deny("runs a hookctl consent command", "")
 		return
 	}
