@@ -181,7 +181,7 @@ func (d *Dispatcher) fire(ctx context.Context, f *firing, res *Result) {
 	// The self-guard judges first, in process; the recorded guards next. A guard not in force
 	// ends the call here; a denial of the self-guard stands whatever the hooks say, and they
 	// still run, so that a configured guard's own reason for the same call leads.
-	selfHrs, selfEffects := d.selfGuardBlocks(f)
+	selfHrs, selfEffects := d.selfGuardBlocks(ctx, f)
 	if hrs, effects := d.guardBlocks(f); len(hrs) > 0 {
 		hrs, effects = append(selfHrs, hrs...), append(selfEffects, effects...)
 		res.Hooks = hrs

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"path/filepath"
 
 	"github.com/hookctl/hookctl/agent"
@@ -57,8 +58,9 @@ func selfGuardOf(src GuardSource, store *consent.Store, recorded []consent.Guard
 }
 
 // selfGuardBlocks judges the call by the self-guard, first of all (SPEC 18.1): a denial is one
-// blocked result and blocking effect, and the call goes no further.
-func (d *Dispatcher) selfGuardBlocks(f *firing) ([]HookResult, []effect) {
+// blocked result and blocking effect, and the call goes no further. ctx ends the judgement (the
+// deadline, a signal): a call still being judged then is denied (SPEC 24.7).
+func (d *Dispatcher) selfGuardBlocks(ctx context.Context, f *firing) ([]HookResult, []effect) {
 	s := d.Guards.Self
 	if s == nil || f.event != "pre_tool_call" || !f.blocking() {
 		return nil, nil
@@ -67,7 +69,7 @@ func (d *Dispatcher) selfGuardBlocks(f *firing) ([]HookResult, []effect) {
 	if f.tool != nil {
 		tool = *f.tool
 	}
-	reason, deny := selfguard.Judge(s.Protected, selfguard.Call{Tool: tool, Input: f.toolInput, Cwd: f.cwd, Home: s.Home})
+	reason, deny := selfguard.JudgeContext(ctx, s.Protected, selfguard.Call{Tool: tool, Input: f.toolInput, Cwd: f.cwd, Home: s.Home})
 	if !deny {
 		return nil, nil
 	}

@@ -117,6 +117,9 @@ func unwrapScripts(sh *shell, ws []wordVal, depth int) (rest []wordVal, viaXargs
 		if prog == "command" && len(ws) > 1 && (ws[1].s == "-v" || ws[1].s == "-V") {
 			return nil, viaXargs
 		}
+		if prog == "systemd-run" {
+			ws = systemdFlags(ws)
+		}
 		i := 1 + skipOptions(ws[1:], valued, func(opt byte, long string, val wordVal) {
 			if sh == nil {
 				return
@@ -127,6 +130,8 @@ func unwrapScripts(sh *shell, ws []wordVal, depth int) (rest []wordVal, viaXargs
 				sh.nested(val, depth)
 			case prog == "env" && (opt == 'C' || long == "--chdir"):
 				sh.cd([]wordVal{val})
+			case prog == "xargs" && (opt == 'a' || long == "--arg-file"):
+				sh.xargsFiles = append(sh.xargsFiles, val)
 			}
 		})
 		if prog == "env" {
@@ -314,28 +319,31 @@ var gitReadOnly = names{"status", "log", "show", "diff", "blame", "ls-files", "l
 
 // consentVerbs are hookctl's commands that change consent or wiring.
 var consentVerbs = names{"install", "uninstall", "import", "init"}
-var hooksConsentVerbs = names{"approve", "revoke", "auto-accept"}
+var hooksConsentVerbs = names{"approve", "revoke", "auto-accept", "add", "remove"}
 
 // consent reports a hookctl consent command anywhere in the words: whatever runs hookctl
 // (a wrapper, a path, go run ./cmd/hookctl), a word named hookctl followed by a consent verb.
 func consent(ws []wordVal) bool {
+	return consentBy(ws, isHookctl)
+}
+
+// consentBy reports a consent command run by a word that isProg says is hookctl; isProg is
+// asked only of a word a consent verb follows.
+func consentBy(ws []wordVal, isProg func(wordVal) bool) bool {
 	for i, w := range ws {
 		// A program that cannot be known ("$H") is taken for hookctl before "hooks approve".
 		unknown := w.s == "" && w.glob
-		if !unknown && !isHookctl(w) {
-			continue
-		}
 		first, next := positional(ws, i+1)
 		if first < 0 {
 			continue
 		}
-		if !unknown && verbMatches(ws[first], consentVerbs) {
-			return true
+		verb := !unknown && verbMatches(ws[first], consentVerbs)
+		if !verb && (ws[first].s == "hooks" || ws[first].glob) {
+			second, _ := positional(ws, next)
+			verb = second >= 0 && verbMatches(ws[second], hooksConsentVerbs)
 		}
-		if ws[first].s == "hooks" || ws[first].glob {
-			if second, _ := positional(ws, next); second >= 0 && verbMatches(ws[second], hooksConsentVerbs) {
-				return true
-			}
+		if verb && (unknown || isProg(w)) {
+			return true
 		}
 	}
 	return false
@@ -645,4 +653,20 @@ func wrapper(prog string) (valued string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// systemdFlags drops systemd-run's --user, --system and --scope, which take no value there
+// (elsewhere --user does), so that the command after them is read.
+func systemdFlags(ws []wordVal) []wordVal {
+	out := make([]wordVal, 0, len(ws))
+	for i, w := range ws {
+		if i > 0 && (w.s == "--user" || w.s == "--system" || w.s == "--scope") {
+			continue
+		}
+		out = append(out, w)
+		if w.s == "--" {
+			return append(out, ws[i+1:]...)
+		}
+	}
+	return out
 }

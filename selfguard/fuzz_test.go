@@ -5,10 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
-// FuzzJudge checks that no tool call makes Judge panic, and that a denial's reason is one
-// printable line.
+// fuzzLimit is a generous "did not hang" bound for one judgement of a fuzzed call.
+const fuzzLimit = 5 * time.Second
+
+// FuzzJudge checks that no tool call makes Judge panic or keeps it past fuzzLimit, and that a
+// denial's reason is one printable line. The seeds hold the commands that once kept it for
+// minutes (nested $(...), `| sh` chains); the corpus is in testdata/fuzz/FuzzJudge.
 func FuzzJudge(f *testing.F) {
 	seeds := []struct{ tool, input string }{
 		{"Bash", `{"command":"rm -rf ~/.agent-hooks"}`},
@@ -26,6 +31,12 @@ func FuzzJudge(f *testing.F) {
 	for _, s := range seeds {
 		f.Add(s.tool, s.input, "proj")
 	}
+	for _, cmd := range []string{nestedSubst(26), shChain(300), nestedBash(6),
+		"echo x | python3 | python3 | sh | sh <<EOF\n$(echo $(echo rm ~/.agent-hooks))\nEOF",
+		"X=ab; X=$X$X; X=$X$X; X=$X$X; eval $X", "cat <(cat <(echo ~/.agent-hooks)) | xargs rm"} {
+		in, _ := json.Marshal(map[string]string{"command": cmd})
+		f.Add("Bash", string(in), "proj")
+	}
 	root := f.TempDir()
 	home := filepath.Join(root, "home")
 	hh := filepath.Join(home, ".agent-hooks")
@@ -36,7 +47,11 @@ func FuzzJudge(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, tool, input, cwd string) {
 		c := Call{Tool: tool, Input: json.RawMessage(input), Cwd: filepath.Join(home, cwd), Home: home}
+		start := time.Now()
 		reason, deny := Judge(p, c)
+		if d := time.Since(start); d > fuzzLimit {
+			t.Fatalf("%d bytes judged in %v", len(input), d)
+		}
 		if deny == (reason == "") {
 			t.Fatalf("deny %v with reason %q", deny, reason)
 		}

@@ -1,6 +1,7 @@
 package selfguard
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -30,10 +31,19 @@ type matcher struct {
 	memo   map[string]resolved
 	// components are the names along the protected paths, for mayName's cheap first test.
 	components map[string]bool
+	// ctx ends the judgement; units is the work left (see budgetFor).
+	ctx   context.Context
+	units int
+	tick  int
+	// payloadCwd is the payload's folder when the tool input names its own (see toolFolder):
+	// a relative name in a command is read against both.
+	payloadCwd string
+	// binaries remembers which program files are builds of hookctl (hookctlbin.go).
+	binaries map[string]bool
 }
 
 func newMatcher(p Protected, c Call) *matcher {
-	return &matcher{p: p, c: c}
+	return &matcher{p: p, c: c, ctx: context.Background(), units: budgetFor(len(c.Input))}
 }
 
 // prepare resolves the protected paths once.

@@ -2,6 +2,7 @@
 package selfguard
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"unicode"
@@ -44,8 +45,19 @@ type Call struct {
 // Judge returns a one-line reason and true when the call would change hookctl's state or
 // wiring. Anything it cannot read is judged toward the guard.
 func Judge(p Protected, c Call) (reason string, deny bool) {
+	return JudgeContext(context.Background(), p, c)
+}
+
+// JudgeContext is Judge ended by ctx: a call still being judged when ctx is done (the caller's
+// deadline, a signal) is denied as too complex to judge, as one past the work budget is.
+func JudgeContext(ctx context.Context, p Protected, c Call) (reason string, deny bool) {
 	m := newMatcher(p, c)
+	m.ctx = ctx
+	m.units = budgetFor(len(c.Input))
 	what, hit := m.judgeTool()
+	if what == "" && ctx.Err() != nil {
+		what = "the call " + tooComplex
+	}
 	if what == "" {
 		return "", false
 	}

@@ -37,6 +37,30 @@ type shell struct {
 	vars map[string]wordVal
 	what string
 	hit  string
+	// gen counts the changes to vars: a word's value is kept for as long as gen stays.
+	gen  int
+	memo map[*syntax.Word]memoVal
+	// parsed holds the command lines already judged in the same state.
+	parsed map[parseKey]bool
+	// written holds the words written into each file (by its absolute name) by redirecting a
+	// command's output; unknownFile those written into a file whose name cannot be known.
+	written     map[string][]wordVal
+	unknownFile []wordVal
+	// xargsFiles holds the argument files (xargs -a) of the command being unwrapped.
+	xargsFiles []wordVal
+	// subst is how deep the word being read nests in $(...); nest, how deep the node being
+	// walked does.
+	subst, nest int
+}
+
+type memoVal struct {
+	v   wordVal
+	gen int
+}
+
+type parseKey struct {
+	src              string
+	depth, cwds, gen int
 }
 
 // A wordVal is a word after quote removal. glob says part of it is a wildcard or cannot be
@@ -50,7 +74,7 @@ type wordVal struct {
 
 // judgeScript judges a command line.
 func (m *matcher) judgeScript(src string) (what, target string) {
-	sh := &shell{m: m, src: src, cwds: []string{m.c.Cwd}}
+	sh := &shell{m: m, src: src, cwds: m.startCwds()}
 	sh.script(src, 0)
 	return sh.what, sh.hit
 }
@@ -72,26 +96,39 @@ func (m *matcher) judgeArgv(list []any) (what, target string) {
 		}
 		src += w.s
 	}
-	sh := &shell{m: m, src: src, cwds: []string{m.c.Cwd}}
+	sh := &shell{m: m, src: src, cwds: m.startCwds()}
 	sh.argv(ws, 0)
 	return sh.what, sh.hit
 }
 
 func (sh *shell) deny(what, target string) {
 	if sh.what == "" {
-		sh.what = "the command `" + clip(sh.src, 120) + "` " + what
+		// The command is shortened so that what it does stays whole in the reason.
+		sh.what = "the command `" + clip(sh.src, max(40, 150-len(what))) + "` " + what
 		sh.hit = target
 	}
 }
 
 // script parses src and judges every command in it. A script that cannot be parsed is judged
-// by the names in its text.
+// by the names in its text. A script already judged in the same state is not judged again.
 func (sh *shell) script(src string, depth int) {
 	if sh.what != "" {
 		return
 	}
 	if depth > maxDepth {
 		sh.text(src, "nests commands too deeply to read, and names")
+		return
+	}
+	key := parseKey{src, depth, len(sh.cwds), sh.gen}
+	if sh.parsed[key] || !sh.spend(1) {
+		return
+	}
+	if sh.parsed == nil {
+		sh.parsed = map[parseKey]bool{}
+	}
+	sh.parsed[key] = true
+	if len(src) > maxScript || nestsTooDeep(src) {
+		sh.deny(tooComplex, "")
 		return
 	}
 	p := parsers.Get().(*syntax.Parser)
@@ -101,31 +138,151 @@ func (sh *shell) script(src string, depth int) {
 		sh.text(src, "cannot be parsed, and names")
 		return
 	}
-	prev := sh.cur
-	sh.cur = src
-	defer func() { sh.cur = prev }()
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if sh.what != "" {
+	prev, nest := sh.cur, sh.nest
+	sh.cur, sh.nest = src, 0
+	defer func() { sh.cur, sh.nest = prev, nest }()
+	sh.walk(f, depth)
+}
+
+// walk judges every node of a parsed script once, counting each against the budget and the
+// nesting of substitutions against maxSubst. A list of commands joined by |, && or || is
+// walked along its spine without recursion (see binary): a pipe chain of thousands of stages
+// nests its nodes thousands deep, and a recursive walk spent most of its time growing its
+// stack.
+func (sh *shell) walk(root syntax.Node, depth int) {
+	var substs []bool // per node on the way down: whether it is a substitution
+	syntax.Walk(root, func(n syntax.Node) bool {
+		if n == nil {
+			if substs[len(substs)-1] {
+				sh.nest--
+			}
+			substs = substs[:len(substs)-1]
+			return true
+		}
+		if b, ok := n.(*syntax.BinaryCmd); ok {
+			sh.binary(b, depth)
 			return false
 		}
-		switch x := n.(type) {
-		case *syntax.Stmt:
-			sh.stmt(x, depth)
-		case *syntax.BinaryCmd:
-			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
-				sh.pipeline(x, depth)
-			}
-		case *syntax.CallExpr:
-			sh.call(x, depth)
-		case *syntax.DeclClause:
-			for _, a := range x.Args {
-				sh.assign(a)
-			}
-		case *syntax.ForClause:
-			sh.forLoop(x)
+		isSubst, ok := sh.visit(n, depth)
+		if !ok {
+			return false
 		}
+		substs = append(substs, isSubst)
+		return true
+	})
+}
+
+// visit counts and judges one node; it reports whether the node is a substitution (whose
+// nesting is then counted until the walk leaves it) and whether the walk goes on into it.
+func (sh *shell) visit(n syntax.Node, depth int) (isSubst, ok bool) {
+	if !sh.spend(1) {
+		return false, false
+	}
+	switch n.(type) {
+	case *syntax.CmdSubst, *syntax.ProcSubst:
+		isSubst = true
+		if sh.nest++; sh.nest > maxSubst {
+			sh.deny(tooComplex, "")
+			return false, false
+		}
+	}
+	sh.node(n, depth)
+	if sh.what != "" {
+		if isSubst {
+			sh.nest--
+		}
+		return false, false
+	}
+	return isSubst, true
+}
+
+// binary walks a list of commands joined by |, |&, && or || from left to right: each
+// statement that joins two more is judged itself (its redirections), the top of each pipe
+// chain judges what flows through it, and every other statement is walked.
+func (sh *shell) binary(b *syntax.BinaryCmd, depth int) {
+	if !sh.spend(1) {
+		return
+	}
+	eachSide(b, func(s *syntax.Stmt, x *syntax.BinaryCmd, inPipe bool) bool {
+		if s != nil {
+			if _, ok := sh.visit(s, depth); !ok {
+				return false
+			}
+			for _, r := range s.Redirs {
+				sh.walk(r, depth)
+			}
+		}
+		if isPipe(x) && !inPipe {
+			sh.pipeline(x, depth)
+		}
+		return sh.spend(1)
+	}, func(s *syntax.Stmt) bool {
+		sh.walk(s, depth)
 		return sh.what == ""
 	})
+}
+
+func isPipe(b *syntax.BinaryCmd) bool { return b.Op == syntax.Pipe || b.Op == syntax.PipeAll }
+
+// eachSide iterates, without recursion, over a list of commands joined by |, |&, && or ||
+// (which nests one node deeper per command): join is called for each joining node, the top
+// first, with the statement holding it (nil for the top) and whether it is a stage of a pipe
+// chain above it; side for each statement of another kind, from left to right. Either
+// returning false ends the iteration.
+func eachSide(b *syntax.BinaryCmd, join func(s *syntax.Stmt, x *syntax.BinaryCmd, inPipe bool) bool, side func(*syntax.Stmt) bool) {
+	type item struct {
+		s      *syntax.Stmt
+		inPipe bool
+	}
+	if !join(nil, b, false) {
+		return
+	}
+	todo := []item{{b.Y, isPipe(b)}, {b.X, isPipe(b)}}
+	for len(todo) > 0 {
+		it := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		x, ok := it.s.Cmd.(*syntax.BinaryCmd)
+		if !ok {
+			if !side(it.s) {
+				return
+			}
+			continue
+		}
+		inPipe := it.inPipe && isPipe(x)
+		if !join(it.s, x, inPipe) {
+			return
+		}
+		todo = append(todo, item{x.Y, isPipe(x)}, item{x.X, isPipe(x)})
+	}
+}
+
+// node judges one node of a script.
+func (sh *shell) node(n syntax.Node, depth int) {
+	switch x := n.(type) {
+	case *syntax.Stmt:
+		sh.stmt(x, depth)
+	case *syntax.CallExpr:
+		sh.call(x, depth)
+	case *syntax.DeclClause:
+		for _, a := range x.Args {
+			sh.assign(a)
+		}
+	case *syntax.ForClause:
+		sh.forLoop(x)
+	}
+}
+
+// spend counts n units of work against the call's budget, and denies the call once it is
+// spent (or the caller's context is done): it reports whether the judgement may go on.
+func (sh *shell) spend(n int) bool {
+	if sh.what != "" {
+		return false
+	}
+	if !sh.m.spend(n) {
+		sh.deny(tooComplex, "")
+		return false
+	}
+	return true
 }
 
 // text judges a command hookctl cannot parse by the names and consent commands in its text.
@@ -148,7 +305,9 @@ func (sh *shell) stmt(s *syntax.Stmt, depth int) {
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.RdrAll,
 			syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob:
 			if r.Word != nil {
-				sh.check(sh.word(r.Word), "redirects output to")
+				target := sh.word(r.Word)
+				sh.check(target, "redirects output to")
+				sh.wrote(s, target)
 			}
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			body := r.Hdoc
@@ -181,48 +340,114 @@ func (sh *shell) stdin(ws []wordVal, text string, depth int) {
 }
 
 // pipeline judges what flows through a pipe: text piped into a shell or interpreter is run,
-// and names piped into xargs are the names its command acts on.
+// and names piped into xargs are the names its command acts on. A chain is judged once, at its
+// top, and each word in it is fed once to each kind of stage that reads it.
 func (sh *shell) pipeline(b *syntax.BinaryCmd, depth int) {
 	var calls [][]wordVal
-	var flatten func(s *syntax.Stmt)
-	flatten = func(s *syntax.Stmt) {
-		switch x := s.Cmd.(type) {
-		case *syntax.BinaryCmd:
-			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
-				flatten(x.X)
-				flatten(x.Y)
-			}
-		case *syntax.CallExpr:
+	eachSide(b, func(*syntax.Stmt, *syntax.BinaryCmd, bool) bool {
+		return true // a && inside a stage is read as more stages: stricter, never looser
+	}, func(s *syntax.Stmt) bool {
+		if x, ok := s.Cmd.(*syntax.CallExpr); ok {
 			calls = append(calls, sh.words(x.Args))
 		}
+		return true
+	})
+	st := stagesOf(calls)
+	// A word met again (the 13,000th `sh` of a chain) is judged once: it flows into the same
+	// stages, read against the same folders.
+	seen := map[string]bool{}
+	for i, ws := range calls {
+		for _, w := range ws {
+			if !sh.spend(1) {
+				return
+			}
+			if len(w.inner) == 0 {
+				key := st.stage(i, w)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+			}
+			if st.writers > 1 || (st.writers == 1 && !st.writes[i]) {
+				sh.check(w, "acts through xargs on")
+			}
+			if w.glob {
+				continue
+			}
+			for _, r := range st.readers {
+				if r.at != i || r.also >= 0 {
+					sh.stdin(r.words, w.s, depth)
+				}
+			}
+		}
 	}
-	flatten(b.X)
-	flatten(b.Y)
+}
+
+// stages is what the stages of a pipe chain do with what flows into them.
+type stages struct {
+	writes  []bool // the stage acts through xargs on the names piped in
+	writers int
+	// readers holds the first stage of each kind that runs its input as text (a shell, each
+	// interpreter): also is a second stage of the kind, which reads the first one's words.
+	readers []reader
+}
+
+// stage is what the pipeline's judgement of word w in stage i depends on, as a key.
+func (st stages) stage(i int, w wordVal) string {
+	k := []byte{'0', '0', '0'}
+	if w.glob {
+		k[0] = '1'
+	}
+	if st.writes[i] {
+		k[1] = '1'
+	}
+	for _, r := range st.readers {
+		if r.at == i {
+			k[2] = '1'
+		}
+	}
+	return string(k) + w.s
+}
+
+type reader struct {
+	prog     string
+	words    []wordVal
+	at, also int
+}
+
+func stagesOf(calls [][]wordVal) stages {
+	st := stages{writes: make([]bool, len(calls))}
 	for i, ws := range calls {
 		rest, viaXargs := unwrap(ws)
 		if len(rest) == 0 {
 			continue
 		}
 		prog := progName(rest[0].s)
-		runsText := (shells.has(prog) && readsStdin(rest)) || (interpreter(prog) != "" && len(rest) == 1)
-		writes := viaXargs && !readers.has(prog)
-		if !runsText && !writes {
+		if viaXargs && !readers.has(prog) {
+			st.writes[i] = true
+			st.writers++
+		}
+		if !(shells.has(prog) && readsStdin(rest)) && !(interpreter(prog) != "" && len(rest) == 1) {
 			continue
 		}
-		for j, other := range calls {
-			if j == i {
-				continue
-			}
-			for _, w := range other {
-				if writes {
-					sh.check(w, "acts through xargs on")
-				}
-				if runsText && !w.glob {
-					sh.stdin(rest, w.s, depth)
+		kind := prog
+		if shells.has(prog) {
+			kind = "sh"
+		}
+		seen := false
+		for j := range st.readers {
+			if st.readers[j].prog == kind {
+				seen = true
+				if st.readers[j].also < 0 {
+					st.readers[j].also = i
 				}
 			}
 		}
+		if !seen {
+			st.readers = append(st.readers, reader{prog: kind, words: rest, at: i, also: -1})
+		}
 	}
+	return st
 }
 
 // call judges one simple command.
@@ -232,6 +457,9 @@ func (sh *shell) call(ce *syntax.CallExpr, depth int) {
 			sh.assign(a)
 		}
 		return
+	}
+	for _, a := range ce.Assigns {
+		sh.assign(a) // for the command's own environment too: CDPATH=~ cd x
 	}
 	sh.argv(sh.words(ce.Args), depth)
 }
@@ -243,6 +471,7 @@ func (sh *shell) assign(a *syntax.Assign) {
 	if sh.vars == nil {
 		sh.vars = map[string]wordVal{}
 	}
+	sh.gen++
 	if a.Value == nil || a.Index != nil || a.Append || a.Array != nil {
 		sh.vars[a.Name.Value] = wordVal{s: "*", glob: true}
 		return
@@ -255,22 +484,35 @@ func (sh *shell) argv(ws []wordVal, depth int) {
 	if sh.what != "" || len(ws) == 0 {
 		return
 	}
-	if consent(ws) {
+	if consent(ws) || consentBy(ws, sh.isHookctlBinary) {
 		sh.deny("runs a hookctl consent command", "")
 		return
 	}
+	outer := sh.xargsFiles // a command line nested in a wrapper's option is judged meanwhile
+	sh.xargsFiles = nil
 	ws, viaXargs := unwrapScripts(sh, ws, depth)
+	files := sh.xargsFiles
+	sh.xargsFiles = outer
 	if len(ws) == 0 || sh.what != "" {
 		return
 	}
 	prog := progName(ws[0].s)
+	if len(files) > 0 && !readers.has(prog) {
+		sh.argFiles(files)
+	}
 	args := ws[1:]
 	switch {
 	case prog == "cd" || prog == "pushd":
 		sh.cd(args)
 	case shells.has(prog):
 		if i := shellScriptArg(args); i >= 0 {
-			sh.nested(args[i], depth)
+			sh.withArgs(args[i+1:], func() { sh.nested(args[i], depth) })
+		} else if i := skipOptions(args, "o", nil); i < len(args) && args[i].glob {
+			sh.nested(args[i], depth) // sh <(...): a script that cannot be known
+		}
+	case prog == "source" || prog == ".":
+		if len(args) > 0 && args[0].glob {
+			sh.nested(args[0], depth)
 		}
 	case prog == "eval":
 		sh.nested(joinWords(args), depth)
@@ -312,6 +554,36 @@ func (sh *shell) argv(ws []wordVal, depth int) {
 	}
 }
 
+// withArgs runs judge with $0, $1... $9, $@ and $* set to args, the words after a shell's
+// command line (bash -c 'rm "$1"' NAME ARGS).
+func (sh *shell) withArgs(args []wordVal, judge func()) {
+	if len(args) == 0 {
+		judge()
+		return
+	}
+	saved := sh.vars
+	sh.vars = make(map[string]wordVal, len(saved)+12)
+	for k, v := range saved {
+		sh.vars[k] = v
+	}
+	for i, a := range args {
+		if i < 10 {
+			sh.vars[string(rune('0'+i))] = a
+		}
+	}
+	all := joinWords(args[1:])
+	all.inner = append(all.inner, all.s)
+	for _, a := range args[1:] {
+		all.inner = append(all.inner, a.s)
+	}
+	all.s, all.glob = "*", true
+	sh.vars["@"], sh.vars["*"] = all, all
+	sh.gen++
+	judge()
+	sh.vars = saved
+	sh.gen++
+}
+
 // nested judges a word as a command line of its own.
 func (sh *shell) nested(w wordVal, depth int) {
 	if w.glob {
@@ -347,6 +619,9 @@ func (sh *shell) check(w wordVal, what string) {
 	if strings.HasPrefix(w.s, "-") && !strings.ContainsAny(w.s, "/=") {
 		return // an option
 	}
+	if !sh.spend(len(w.inner) * len(sh.cwds)) {
+		return
+	}
 	for _, cwd := range sh.cwds {
 		if h, ok := sh.m.names(w.s, cwd, w.glob); ok {
 			sh.deny(what+" a protected path", h.target)
@@ -377,6 +652,13 @@ func (sh *shell) cd(args []wordVal) {
 	if len(args) == 0 {
 		to = append(to, sh.m.c.Home)
 	}
+	if len(args) > 0 && args[0].s == "-" {
+		if v, ok := sh.vars["OLDPWD"]; ok {
+			to = append(to, v.s) // cd - goes to $OLDPWD
+			to = append(to, v.inner...)
+		}
+	}
+	to = append(to, sh.cdpath(to)...)
 	n := len(sh.cwds)
 	for _, t := range to {
 		for _, cwd := range sh.cwds[:n] {
@@ -386,6 +668,28 @@ func (sh *shell) cd(args []wordVal) {
 			sh.cwds = append(sh.cwds, filepath.Clean(sh.m.abs(t, cwd)))
 		}
 	}
+}
+
+// cdpath returns where a cd to a plain relative name may go through CDPATH: each folder of a
+// CDPATH the script set, and the home (where a CDPATH set before the command may point).
+func (sh *shell) cdpath(to []string) []string {
+	var out []string
+	for _, t := range to {
+		if t == "" || t == "-" || t == "." || t == ".." || filepath.IsAbs(t) ||
+			strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") {
+			continue
+		}
+		dirs := []string{sh.m.c.Home}
+		if v, ok := sh.vars["CDPATH"]; ok {
+			dirs = append(dirs, strings.Split(v.s, ":")...)
+		}
+		for _, d := range dirs {
+			if d != "" {
+				out = append(out, filepath.Join(d, t))
+			}
+		}
+	}
+	return out
 }
 
 // interp judges an interpreter's inline code (python -c, node -e, perl -e...) by the names in
@@ -497,6 +801,23 @@ func (sh *shell) word(w *syntax.Word) wordVal {
 			return wordVal{s: lit.Value}
 		}
 	}
+	if m, ok := sh.memo[w]; ok && m.gen == sh.gen {
+		return m.v
+	}
+	if !sh.spend(1) {
+		return wordVal{glob: true}
+	}
+	v := sh.expand(w)
+	v.inner = v.inner[:len(v.inner):len(v.inner)] // an append to a copy never writes into the kept one
+	if sh.memo == nil {
+		sh.memo = map[*syntax.Word]memoVal{}
+	}
+	sh.memo[w] = memoVal{v, sh.gen}
+	return v
+}
+
+// expand computes a word's value.
+func (sh *shell) expand(w *syntax.Word) wordVal {
 	var b strings.Builder
 	v := wordVal{}
 	if raw, ok := rawWord(w, sh.cur); ok {
@@ -529,8 +850,14 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 			if end < 0 {
 				end = len(val)
 			}
-			// The home as it is: a Windows home's backslashes are separators, not escapes.
-			b.WriteString(expandHome(val[:end], sh.m.c.Home))
+			// ~+ and ~- are the current and the previous folder: both among the folders the
+			// script may be in, against which a relative name is read.
+			if t := val[:end]; t == "~+" || t == "~-" {
+				b.WriteString(".")
+			} else {
+				// The home as it is: a Windows home's backslashes are separators, not escapes.
+				b.WriteString(expandHome(t, sh.m.c.Home))
+			}
 			val = val[end:]
 			if val == "" {
 				return true
@@ -560,7 +887,7 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 		}
 		return known
 	case *syntax.ParamExp:
-		if simpleParam(x) {
+		if simpleParam(x) || defaultParam(x) {
 			switch name := x.Param.Value; {
 			case (name == "HOME" || homeVar(name)) && sh.m.c.Home != "":
 				b.WriteString(sh.m.c.Home)
@@ -570,6 +897,9 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 				return true
 			default:
 				if val, ok := sh.vars[name]; ok {
+					if !sh.spend(len(val.s)/4 + len(val.inner)) {
+						return false
+					}
 					b.WriteString(val.s)
 					v.glob = v.glob || val.glob
 					v.inner = append(v.inner, val.inner...)
@@ -586,24 +916,70 @@ func (sh *shell) part(b *strings.Builder, v *wordVal, part syntax.WordPart, firs
 	case *syntax.CmdSubst:
 		b.WriteByte('*')
 		v.glob = true
-		for _, s := range x.Stmts {
-			syntax.Walk(s, func(n syntax.Node) bool {
-				if ce, ok := n.(*syntax.CallExpr); ok {
-					for _, a := range ce.Args {
-						if wv := sh.word(a); !wv.glob {
-							v.inner = append(v.inner, wv.s)
-						}
-					}
-				}
-				return true
-			})
-		}
+		v.inner = append(v.inner, sh.substWords(x.Stmts)...)
+	case *syntax.ProcSubst:
+		// <(...): a file whose content is what the commands print.
+		b.WriteByte('*')
+		v.glob = true
+		v.inner = append(v.inner, sh.substWords(x.Stmts)...)
 	default:
 		// $((...)), <(...), extended globs: unknown.
 		b.WriteByte('*')
 		v.glob = true
 	}
 	return false
+}
+
+// substWords returns the words of the commands a $(...) runs, which may be what it expands
+// to: each word known in full, and what went into each word that is not. A $(...) inside is
+// read through its word's value, so that each is walked once.
+func (sh *shell) substWords(stmts []*syntax.Stmt) []string {
+	if sh.subst++; sh.subst > maxSubst {
+		sh.deny(tooComplex, "")
+	}
+	defer func() { sh.subst-- }()
+	var out []string
+	for _, s := range stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if sh.what != "" || !sh.spend(1) {
+				return false
+			}
+			switch n := n.(type) {
+			case *syntax.CmdSubst, *syntax.ProcSubst:
+				return false
+			case *syntax.CallExpr:
+				for _, a := range n.Args {
+					wv := sh.word(a)
+					if !wv.glob {
+						out = append(out, wv.s)
+					}
+					if !sh.spend(len(wv.inner)) {
+						return false
+					}
+					out = append(out, wv.inner...)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// defaultParam says p is ${NAME:?}, ${NAME:-...} or ${NAME:=...} (and their forms without the
+// colon): where NAME is known, it expands to NAME's value.
+func defaultParam(p *syntax.ParamExp) bool {
+	if p.Exp == nil {
+		return false
+	}
+	switch p.Exp.Op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull,
+		syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+	default:
+		return false
+	}
+	q := *p
+	q.Exp = nil
+	return simpleParam(&q)
 }
 
 func simpleParam(p *syntax.ParamExp) bool {
@@ -661,5 +1037,6 @@ func (sh *shell) forLoop(f *syntax.ForClause) {
 	if sh.vars == nil {
 		sh.vars = map[string]wordVal{}
 	}
+	sh.gen++
 	sh.vars[wi.Name.Value] = v
 }

@@ -2,6 +2,7 @@ package selfguard
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"strings"
 )
 
@@ -88,6 +89,7 @@ func (m *matcher) judgeTool() (what, target string) {
 		}
 		return "", ""
 	}
+	m.toolFolder(in)
 	switch k {
 	case kindShell:
 		if what, target, found := m.judgeShellKeys(in, true); found {
@@ -103,6 +105,39 @@ func (m *matcher) judgeTool() (what, target string) {
 		return what, target
 	}
 	return m.scanAll(in, "")
+}
+
+// toolDirKeys are the input keys in which a shell tool names the folder its command runs in:
+// Gemini CLI's run_shell_command (dir_path; directory before it), Windsurf's tool_info (cwd)
+// and Codex's shell tools (workdir).
+var toolDirKeys = []string{"dir_path", "directory", "cwd", "workdir"}
+
+// toolFolder makes the folder the tool input names the call's working folder: a relative name
+// in the command resolves against it (and against the payload's folder as well, which a
+// relative tool folder is itself read against).
+func (m *matcher) toolFolder(in any) {
+	obj, ok := in.(map[string]any)
+	if !ok {
+		return
+	}
+	for _, k := range toolDirKeys {
+		if dir, ok := obj[k].(string); ok && dir != "" {
+			abs := filepath.Clean(m.abs(dir, m.c.Cwd))
+			if abs != m.c.Cwd {
+				m.payloadCwd, m.c.Cwd = m.c.Cwd, abs
+			}
+			return
+		}
+	}
+}
+
+// startCwds are the folders a command starts in: the call's, and the payload's when the tool
+// named its own.
+func (m *matcher) startCwds() []string {
+	if m.payloadCwd != "" {
+		return []string{m.c.Cwd, m.payloadCwd}
+	}
+	return []string{m.c.Cwd}
 }
 
 // judgeShellKeys judges the command held in a shell key; found says there was one.
