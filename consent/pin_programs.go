@@ -41,7 +41,7 @@ func GuardPATHNow() GuardPATH {
 	gp := GuardPATH{On: true}
 	if dir, why := ownFolder(); why != "" {
 		gp.Left = append(gp.Left, why)
-	} else {
+	} else if dir != "" {
 		gp.Own = dir
 		gp.Dirs = append(gp.Dirs, dir)
 	}
@@ -65,7 +65,8 @@ func GuardPATHNow() GuardPATH {
 }
 
 // ownFolder returns the folder of the running hookctl when it holds hookctl's binaries and
-// nothing else (SPEC 28.9), else why it does not count.
+// nothing else (SPEC 28.9), else why it does not count ("" and "" for a program that is not
+// hookctl).
 func ownFolder() (dir, why string) {
 	exe, err := os.Executable()
 	if err == nil {
@@ -76,7 +77,7 @@ func ownFolder() (dir, why string) {
 	}
 	dir = filepath.Dir(exe)
 	if !slices.Contains(hookctlNames, filepath.Base(exe)) {
-		return "", fmt.Sprintf("hookctl's own folder %s: the running program is not named hookctl", dir)
+		return "", "" // a program that embeds the runner, not hookctl: it has no folder to add
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
