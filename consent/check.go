@@ -77,7 +77,7 @@ func ReadScript(h config.Hook) Script {
 		s.Pin, s.Err = PinScript(h.Script)
 	}
 	if !h.Remote() {
-		s.Files = ReadFiles(h.Files)
+		s.Files = ReadFiles(PinnedPaths(h))
 	}
 	return s
 }

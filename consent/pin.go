@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -34,13 +33,12 @@ type FilePin struct {
 func (p FilePin) Identity() bool { return p.SHA256 == "" }
 
 // Same reports whether two pins of a file agree: the same path, and the same content or, for
-// a file pinned by identity, the same device, inode, size and mtime. A file that moved from one
-// kind to the other (it became writable, or root's) is not the same.
+// a file the person cannot write, that it is still so (SPEC 28.18: root's files are checked at
+// each run and never pinned, so root's updates change nothing; the device, inode, size and
+// mtime an identity pin carries are shown, not compared). A file that moved from one kind to
+// the other (it became writable, or root's) is not the same.
 func (p FilePin) Same(o FilePin) bool {
-	if p.Path != o.Path || p.SHA256 != o.SHA256 {
-		return false
-	}
-	return !p.Identity() || p.Dev == o.Dev && p.Ino == o.Ino && p.Size == o.Size && p.Mtime.Equal(o.Mtime)
+	return p.Path == o.Path && p.SHA256 == o.SHA256
 }
 
 func (p FilePin) String() string { return fmt.Sprintf("%s (%s)", p.Path, p.brief()) }
@@ -58,9 +56,10 @@ func (p FilePin) brief() string {
 func PinPath(path string) (FilePin, error) { return pinPathAs(path, os.Geteuid()) }
 
 // pinPathAs is PinPath for the person of uid; root can write anything, so root's files are
-// always hashed for root.
+// always hashed for root. A file only root can change is RootOnly: the file, every folder on
+// its way and every symlink it passes through.
 func pinPathAs(path string, uid int) (FilePin, error) {
-	if uid != 0 && !writableBy(path, uid) {
+	if uid != 0 && RootOnly(path) {
 		fi, err := os.Stat(path)
 		if err != nil {
 			return FilePin{}, fmt.Errorf("reading %s: %w", path, err)
@@ -80,30 +79,6 @@ func pinPathAs(path string, uid int) (FilePin, error) {
 		return FilePin{}, err
 	}
 	return FilePin{Path: path, SHA256: pin.SHA256, Size: pin.Size, Mtime: pin.Mtime}, nil
-}
-
-// writableBy reports whether the person of uid could change what the path names: the file,
-// after its symlinks are resolved, or any folder above it, is not root's or is writable by its
-// group or others. A symlink on the way may be the person's: what it leads to is checked by
-// identity through the path, so retargeting it is seen. Anything that cannot be read counts
-// as writable, so it is hashed (and fails there when it cannot be read).
-func writableBy(path string, uid int) bool {
-	real, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return true
-	}
-	for p := real; ; p = filepath.Dir(p) {
-		fi, err := os.Stat(p)
-		if err != nil {
-			return true
-		}
-		if !onlyRootWrites(fi) {
-			return true
-		}
-		if p == filepath.Dir(p) {
-			return false
-		}
-	}
 }
 
 // FileState is a pinned file as it is now: its pin, or why it could not be read.
@@ -194,10 +169,14 @@ func fileChanges(approved []FilePin, states []FileState) []string {
 
 // hookFiles returns what an approval of h records of the files beside its script, read now.
 func hookFiles(h config.Hook) ([]FilePin, error) {
-	if h.Remote() || len(h.Files) == 0 {
+	if h.Remote() {
 		return nil, nil
 	}
-	return filesOf(ReadFiles(h.Files))
+	paths := PinnedPaths(h)
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	return filesOf(ReadFiles(paths))
 }
 
 // showFiles names the files for messages.

@@ -161,9 +161,9 @@ func approvalOf(h config.Hook, at time.Time, seen Script) (Approval, error) {
 		}
 		ap.setPin(h, seen.Pin)
 	}
-	if !h.Remote() && len(h.Files) > 0 {
-		if len(seen.Files) != len(h.Files) {
-			seen.Files = ReadFiles(h.Files)
+	if paths := PinnedPaths(h); !h.Remote() && len(paths) > 0 {
+		if !sameStatePaths(seen.Files, paths) {
+			seen.Files = ReadFiles(paths)
 		}
 		files, err := filesOf(seen.Files)
 		if err != nil {

@@ -107,6 +107,9 @@ func (d *Doctor) Examine(ctx context.Context) Report {
 	for _, f := range GuardFindings(d.Config, d.Store) {
 		add(f) // first: a guard that no longer guards is the worst news
 	}
+	for _, f := range GuardPATHFindings(d.Config, consent.GuardPATHNow()) {
+		add(f)
+	}
 	for _, p := range d.Config.Problems {
 		add(Finding{Severity: p.Severity, Event: p.Event, Command: p.Command, Check: "config",
 			Message: fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, p.Message), Fix: "edit " + d.Config.Path})

@@ -49,3 +49,30 @@ func GuardFindings(cfg *config.Config, store *consent.Store) []Finding {
 	}
 	return out
 }
+
+// GuardPATHFindings says, when the config has a guard, what PATH guards run with and which
+// folder was left out of it and why (SPEC 24.4, 28.9), and reports as an error each guard whose
+// programs a guard cannot run as approved: one not found on that PATH (name it by its path).
+func GuardPATHFindings(cfg *config.Config, gp consent.GuardPATH) []Finding {
+	var out []Finding
+	any := false
+	for _, h := range cfg.Hooks {
+		if !h.Guard() || h.Remote() || h.Layer == config.LayerSystem {
+			continue
+		}
+		any = true
+		if _, err := consent.GuardFiles(h, gp); err != nil {
+			out = append(out, Finding{Severity: SeverityError, Event: h.Event, Command: h.Command, Check: "guard_path",
+				Message: err.Error(), Fix: "name the program by its path in " + cfg.Path + ", then approve the guard again"})
+		}
+	}
+	if !any || !gp.On {
+		return out
+	}
+	for _, why := range gp.Left {
+		out = append(out, Finding{Severity: SeverityWarning, Check: "guard_path",
+			Message: "a guard runs with PATH=" + gp.Value + "; left out: " + why,
+			Fix:     "name a program a guard needs from there by its path; keep hookctl's binaries in a folder of their own (docs/install.md)"})
+	}
+	return out
+}

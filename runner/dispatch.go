@@ -373,14 +373,17 @@ type admission struct {
 	// pinned again just before the start and after the exit instead (SPEC 18.1), which leaves
 	// the window of 14.3 (a swap and a swap back within the run) for them too.
 	files []consent.FileState
+	// world is the hook's PATH and programs (a guard's, a system hook's), nil for other hooks.
+	world *world
 }
 
 // admit opens and reads the hook's pinned script and asks consent about that content. A hook
 // consent refuses gets its result and effect, and a nil admission.
 func (d *Dispatcher) admit(ctx context.Context, f *firing, h config.Hook) (*admission, HookResult, effect) {
 	held, seen := holdScript(h)
+	w := worldOf(h)
 	if !h.Remote() {
-		seen.Files = consent.ReadFiles(h.Files)
+		seen.Files = consent.ReadFiles(w.pinned(h))
 	}
 	st := consent.StatusNotApproved
 	if d.Consent != nil {
@@ -399,7 +402,13 @@ func (d *Dispatcher) admit(ctx context.Context, f *firing, h config.Hook) (*admi
 		hr, e := skipped(f.job, h, st, detail)
 		return nil, hr, e
 	}
-	return &admission{h: h, script: held, files: seen.Files}, HookResult{}, effect{}
+	if w != nil && w.err != nil {
+		// Approved, but what it runs is not found where a guard may look (SPEC 28.3).
+		held.close()
+		hr, e := skipped(f.job, h, consent.StatusChanged, w.err)
+		return nil, hr, e
+	}
+	return &admission{h: h, script: held, files: seen.Files, world: w}, HookResult{}, effect{}
 }
 
 // runOne admits one hook and runs it.
@@ -432,7 +441,10 @@ func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin [
 		f.rewriteBack(h, in, &hr, &e)
 		return hr, e
 	}
-	c := Command{Argv: h.Argv, Env: d.env(h, f, in.toolName(f)), Dir: d.Dir, Stdin: in.stdin, Timeout: h.Timeout}
+	c := Command{Argv: h.Argv, Env: d.env(h, a.world, f, in.toolName(f)), Dir: d.Dir, Stdin: in.stdin, Timeout: h.Timeout}
+	if a.world != nil {
+		c.Program = a.world.program
+	}
 	if a.script != nil {
 		if err := a.script.stillPinned(); err != nil {
 			return skipped(f.job, h, consent.StatusChanged, err)
@@ -446,6 +458,13 @@ func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin [
 	}
 	o := Exec(ctx, c)
 	hr, e := in.judge(h, o)
+	if a.world != nil && a.world.clean && o.Started && o.Signal == 0 && o.ExitCode == 127 {
+		hint := a.world.notFoundHint()
+		hr.Message = joinNonEmpty("; ", hr.Message, hint)
+		if e.block {
+			e.message = joinNonEmpty("; ", e.message, hint)
+		}
+	}
 	f.rewriteBack(h, in, &hr, &e)
 	if a.script != nil && o.Started {
 		hr.ScriptSHA256 = a.script.pin.SHA256
@@ -465,23 +484,27 @@ func (d *Dispatcher) start(ctx context.Context, f *firing, a *admission, stdin [
 
 // env is the hook's environment; tool is the tool's name as the hook's dialect names it (nil
 // for no tool).
-func (d *Dispatcher) env(h config.Hook, f *firing, tool *string) []string {
+func (d *Dispatcher) env(h config.Hook, w *world, f *firing, tool *string) []string {
 	base := d.Env
 	if base == nil {
 		base = os.Environ()
+	}
+	words := h.Env
+	if w != nil && w.clean {
+		base, words = w.guardEnv(base, words)
 	}
 	own := func(kv string) bool { // the variables hookctl sets itself
 		return strings.HasPrefix(kv, "HOOKCTL_HOOK=") || strings.HasPrefix(kv, "HOOKCTL_EVENT=") || strings.HasPrefix(kv, "HOOKCTL_TOOL_NAME=") ||
 			strings.HasPrefix(kv, "HOOKCTL_AGENT=") || d.Home != "" && strings.HasPrefix(kv, "HOOKCTL_HOME=")
 	}
-	env := make([]string, 0, len(base)+len(h.Env)+4)
+	env := make([]string, 0, len(base)+len(words)+4)
 	for _, kv := range base {
-		if !own(kv) && !setsName(h.Env, kv) {
+		if !own(kv) && !setsName(words, kv) {
 			env = append(env, kv)
 		}
 	}
 	// The command's NAME=value words replace the base's, as env(1) does, but not hookctl's own.
-	for _, kv := range h.Env {
+	for _, kv := range words {
 		if !own(kv) {
 			env = append(env, kv)
 		}

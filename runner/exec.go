@@ -43,6 +43,9 @@ type Command struct {
 	// hook's `pin: exec`). Without it the script runs by its path.
 	Script     *os.File
 	ScriptWord int
+	// Program, when set, is the file Argv[0] names, found by the caller (a guard's on the guard
+	// PATH): it is executed instead of looking Argv[0] up on hookctl's PATH.
+	Program string
 }
 
 // Outcome is what happened to a hook process.
@@ -275,6 +278,9 @@ func (hp *hookProcess) reap(o *Outcome) { hp.proc.reap(o) }
 // program, given in its word when an interpreter runs it.
 func (c *Command) program() (path string, argv []string, files []*os.File, err error) {
 	if c.Script == nil || !canRunHeld() {
+		if c.Program != "" {
+			return c.Program, c.Argv, nil, nil
+		}
 		path, argv, err = resolve(c.Argv, c.Dir)
 		return path, argv, nil, err
 	}
@@ -282,8 +288,10 @@ func (c *Command) program() (path string, argv []string, files []*os.File, err e
 	if c.ScriptWord == 0 {
 		return heldScriptPath, c.Argv, files, nil
 	}
-	if path, err = lookPath(c.Argv[0]); err != nil {
-		return "", nil, nil, err
+	if path = c.Program; path == "" {
+		if path, err = lookPath(c.Argv[0]); err != nil {
+			return "", nil, nil, err
+		}
 	}
 	argv = append([]string(nil), c.Argv...)
 	argv[c.ScriptWord] = heldScriptPath

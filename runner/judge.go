@@ -70,6 +70,10 @@ func skipped(j job, h config.Hook, st consent.Status, detail error) (HookResult,
 		if _, err := os.Lstat(h.Script); h.Pinned() && errors.Is(err, fs.ErrNotExist) {
 			why = fmt.Sprintf("script %s is missing since approval", h.Script)
 		}
+		// A program no longer found where a guard may look: the fix is in the reason (28.3).
+		if notFound := (*consent.NotOnGuardPathError)(nil); errors.As(detail, &notFound) {
+			why, detail = notFound.Error(), nil
+		}
 	}
 	fix := fmt.Sprintf("review it, then run: hookctl hooks approve %s --event %s (or pass --accept-hooks for this run)", config.ShellQuote(h.Command), h.Event)
 	if h.ProjectScript && st == consent.StatusNotApproved {

@@ -25,7 +25,7 @@ func runExample(t *testing.T, name, payload string, env ...string) (stdout, stde
 	return out.String(), errb.String(), err
 }
 
-// minimalPath is a PATH with the basic tools and no JSON tool, to test the degraded mode.
+// minimalPath is a PATH with the basic tools and no hookctl, to test the degraded mode.
 func minimalPath(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -118,7 +118,7 @@ func TestBlockDestructive(t *testing.T) {
 		{"git push origin --delete old-branch", false},
 		{`git commit -m "push -f to main later"`, false},
 	}
-	paths := map[string]string{"with a JSON tool": "", "without one": minimalPath(t)}
+	paths := map[string]string{"with hookctl": "", "without it": minimalPath(t)}
 	for mode, path := range paths {
 		for _, tt := range tests {
 			t.Run(mode+"/"+tt.command, func(t *testing.T) {
@@ -134,7 +134,7 @@ func TestBlockDestructive(t *testing.T) {
 				if got := decision(t, out) == "block"; got != tt.block {
 					t.Errorf("blocked = %v, want %v (stdout %q)", got, tt.block, out)
 				}
-				if path != "" && !strings.Contains(stderr, "neither python3 nor jq") {
+				if path != "" && !strings.Contains(stderr, "hookctl field could not read the payload") {
 					t.Errorf("degraded mode not announced on stderr: %q", stderr)
 				}
 			})
@@ -161,7 +161,7 @@ func TestFormatOnWrite(t *testing.T) {
 		t.Errorf("file not formatted: %q", got)
 	}
 
-	// Without python3 or jq it cannot read the payload: it says so and changes nothing.
+	// Without hookctl it cannot read the payload: it says so and changes nothing.
 	if err := os.WriteFile(file, []byte("package x\nfunc  F( ) {  }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -72,7 +72,7 @@ Documentation: https://github.com/hookctl/hookctl/tree/main/docs
 		Args:          knownSubcommand,
 		RunE:          func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
-			if name := cmd.Name(); name != "run" && name != "serve" {
+			if name := cmd.Name(); name != "run" && name != "serve" && name != "field" {
 				// A person at a terminal approves, lists and tests a project's hooks from
 				// that project (run takes the folder from the agent's payload).
 				a.useProjectDir("")
@@ -88,7 +88,7 @@ Documentation: https://github.com/hookctl/hookctl/tree/main/docs
 	})
 	a.addGlobalFlags(root.PersistentFlags())
 	root.Version = buildinfo.Read(version).String()
-	root.AddCommand(a.versionCommand(), a.validateCommand(), a.runCommand(), a.hooksCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.importCommand(), a.logCommand(), a.serveCommand(), a.wallCommand())
+	root.AddCommand(a.versionCommand(), a.validateCommand(), a.runCommand(), a.hooksCommand(), a.initCommand(), a.installCommand(), a.uninstallCommand(), a.importCommand(), a.logCommand(), a.serveCommand(), a.wallCommand(), a.fieldCommand())
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {

@@ -91,7 +91,7 @@ func TestGuardsEveryAgent(t *testing.T) {
 			tool := tools[0]
 			name := d.Name + "/" + c.script + "/" + tool + "/" + string(mustJSON(t, c.input))
 			t.Run(name, func(t *testing.T) {
-				t.Parallel() // each case starts a shell and jq or python3: they mostly wait
+				t.Parallel() // each case starts a shell and hookctl: they mostly wait
 				hook := hookFor(t, cfg, c.script)
 				if !hook.MatchesIn(d, &tool) {
 					t.Fatalf("the config's matcher %q does not run %s for %s's %s", hook.Matcher, c.script, d.Title, tool)

@@ -8,27 +8,19 @@
 #   and deleting main or master on a remote (--delete, :main).
 # It is a guard rail for an agent's mistakes, not a sandbox: a command that builds its target
 # at run time (rm -rf "$DIR/" with DIR unset, cd / && rm -rf *) gets through.
-# Reads tool_input.command with jq or python3; with neither, it pulls the first "command"
-# string out with sed, or searches the whole payload, which can only block more, never less.
+# Reads tool_input.command with `hookctl field`; where hookctl cannot be found or read it, it
+# pulls the first "command" string out with sed, or searches the whole payload, which can only
+# block more, never less. It needs nothing but POSIX sh and hookctl.
 payload=$(cat)
 
+# json_get PATH: the payload's field, read by hookctl itself (no jq or python3 needed).
 json_get() {
-  if command -v jq >/dev/null 2>&1; then
-    printf '%s' "$payload" | jq -r --arg p "$1" 'getpath($p | split(".")) // "" | if type == "string" then . else tojson end' 2>/dev/null
-  elif command -v python3 >/dev/null 2>&1; then
-    printf '%s' "$payload" | python3 -c '
-import json, sys
-d = json.load(sys.stdin)
-for k in sys.argv[1].split("."):
-    d = d.get(k) if isinstance(d, dict) else None
-print("" if d is None else d if isinstance(d, str) else json.dumps(d))' "$1" 2>/dev/null
-  else
-    return 1
-  fi
+  command -v hookctl >/dev/null 2>&1 || return 1
+  printf '%s' "$payload" | hookctl field "$1" 2>/dev/null
 }
 
 if ! command=$(json_get tool_input.command); then
-  echo "block-destructive: neither python3 nor jq found; reading the payload with sed" >&2
+  echo "block-destructive: hookctl field could not read the payload; reading it with sed" >&2
   command=$(printf '%s' "$payload" | sed -n 's/.*"command" *: *"\(\([^"\\]\|\\.\)*\)".*/\1/p' | head -n 1)
   [ -n "$command" ] || command=$payload
 fi

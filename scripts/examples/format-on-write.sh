@@ -5,23 +5,14 @@
 # stderr and changes nothing.
 payload=$(cat)
 
+# json_get PATH: the payload's field, read by hookctl itself (no jq or python3 needed).
 json_get() {
-  if command -v jq >/dev/null 2>&1; then
-    printf '%s' "$payload" | jq -r --arg p "$1" 'getpath($p | split(".")) // "" | if type == "string" then . else tojson end' 2>/dev/null
-  elif command -v python3 >/dev/null 2>&1; then
-    printf '%s' "$payload" | python3 -c '
-import json, sys
-d = json.load(sys.stdin)
-for k in sys.argv[1].split("."):
-    d = d.get(k) if isinstance(d, dict) else None
-print("" if d is None else d if isinstance(d, str) else json.dumps(d))' "$1" 2>/dev/null
-  else
-    return 1
-  fi
+  command -v hookctl >/dev/null 2>&1 || return 1
+  printf '%s' "$payload" | hookctl field "$1" 2>/dev/null
 }
 
 if ! file=$(json_get tool_input.path); then
-  echo "format-on-write: neither python3 nor jq found; cannot read the payload, nothing formatted" >&2
+  echo "format-on-write: hookctl field could not read the payload; nothing formatted" >&2
   echo '{}'
   exit 0
 fi

@@ -5,7 +5,14 @@
 # folder itself included. The temp folder (/tmp, $TMPDIR) is allowed. A target named through a
 # variable other than $HOME cannot be placed from here, so it is blocked too.
 guard=block-delete-outside-project
-. "$(dirname "$0")/read-call.sh"
+# Read the call with hookctl itself (no jq, no python3, nothing sourced from beside the script:
+# a guard loads nothing its approval does not pin). A call it cannot read is blocked.
+fields=$(hookctl field --sh tool=tool_name command=tool_input.command path=tool_input.path cwd=cwd) || {
+  echo "$guard: the call cannot be read (is hookctl on a guard's PATH? run hookctl hooks doctor)" >&2
+  exit 2
+}
+eval "$fields"
+[ -n "$cwd" ] || cwd=$PWD
 [ "$tool" = terminal ] || exit 0
 
 block() {

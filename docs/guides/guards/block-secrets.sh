@@ -5,7 +5,14 @@
 # shell tool's command and at any file tool's path. A guard rail against mistakes, not a
 # sandbox: quotes are removed first, but a name built at run time (f=.ss; cat ~/${f}h/x) passes.
 guard=block-secrets
-. "$(dirname "$0")/read-call.sh"
+# Read the call with hookctl itself (no jq, no python3, nothing sourced from beside the script:
+# a guard loads nothing its approval does not pin). A call it cannot read is blocked.
+fields=$(hookctl field --sh tool=tool_name command=tool_input.command path=tool_input.path cwd=cwd) || {
+  echo "$guard: the call cannot be read (is hookctl on a guard's PATH? run hookctl hooks doctor)" >&2
+  exit 2
+}
+eval "$fields"
+[ -n "$cwd" ] || cwd=$PWD
 
 # Quotes and backslashes only group words for a shell: drop them, then read what is left.
 subject=$(printf '%s\n%s\n' "$command" "$path" | tr -d "\"'\\\\" |
