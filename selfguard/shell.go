@@ -109,9 +109,18 @@ func (sh *shell) deny(what, target string) {
 	}
 }
 
-// script parses src and judges every command in it. A script that cannot be parsed is judged
-// by the names in its text. A script already judged in the same state is not judged again.
+// script judges a command line as sh reads it and as the system's other shells read it
+// (PowerShell's and cmd's escapes, on Windows): a denial under any reading stands.
 func (sh *shell) script(src string, depth int) {
+	sh.parse(src, depth)
+	for _, r := range shellReadings(src) {
+		sh.parse(r, depth)
+	}
+}
+
+// parse parses src and judges every command in it. A script that cannot be parsed is judged
+// by the names in its text. A script already judged in the same state is not judged again.
+func (sh *shell) parse(src string, depth int) {
 	if sh.what != "" {
 		return
 	}
@@ -665,7 +674,7 @@ func (sh *shell) cd(args []wordVal) {
 			if len(sh.cwds) >= maxCwds {
 				return
 			}
-			sh.cwds = append(sh.cwds, filepath.Clean(sh.m.abs(t, cwd)))
+			sh.cwds = append(sh.cwds, sysClean(sh.m.abs(t, cwd)))
 		}
 	}
 }
