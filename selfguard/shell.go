@@ -51,6 +51,8 @@ type shell struct {
 	// subst is how deep the word being read nests in $(...); nest, how deep the node being
 	// walked does.
 	subst, nest int
+	// named remembers whether the command line names each variable (nested.go).
+	named map[string]bool
 }
 
 type memoVal struct {
@@ -305,6 +307,7 @@ func (sh *shell) text(src, what string) {
 	if consentText(src) {
 		sh.deny(what+" a hookctl consent command", "")
 	}
+	sh.nestedText(src)
 }
 
 // stmt judges a statement's redirections, and feeds a here-document to the command reading it.
@@ -499,10 +502,14 @@ func (sh *shell) argv(ws []wordVal, depth int) {
 	}
 	outer := sh.xargsFiles // a command line nested in a wrapper's option is judged meanwhile
 	sh.xargsFiles = nil
+	all := ws
 	ws, viaXargs := unwrapScripts(sh, ws, depth)
 	files := sh.xargsFiles
 	sh.xargsFiles = outer
 	if len(ws) == 0 || sh.what != "" {
+		return
+	}
+	if sh.nestedStart(ws, all[:len(all)-len(ws)]); sh.what != "" {
 		return
 	}
 	prog := progName(ws[0].s)
