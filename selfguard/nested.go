@@ -1,7 +1,9 @@
 package selfguard
 
 import (
+	"encoding/base64"
 	"strings"
+	"unicode/utf16"
 )
 
 // An agent the guarded agent starts itself runs its own tool calls through the hooks of its own
@@ -120,17 +122,22 @@ func (sh *shell) escapeEnv(a Nested, prefix []wordVal) (string, bool) {
 	return "", false
 }
 
-// mentions reports whether the command line names the variable, in any case; the line is
-// searched once per variable, however many agents it starts.
+// mentions reports whether the command line, or the one inside it being read (bash -c,
+// PowerShell's -EncodedCommand), names the variable, in any case; each line is searched once
+// per variable, however many agents it starts.
 func (sh *shell) mentions(name string) bool {
-	if m, ok := sh.named[name]; ok {
+	return sh.searched(&sh.named, sh.src, name) || sh.cur != sh.src && sh.searched(&sh.namedCur, sh.cur, name)
+}
+
+func (sh *shell) searched(memo *map[string]bool, text, name string) bool {
+	if m, ok := (*memo)[name]; ok {
 		return m
 	}
-	if sh.named == nil {
-		sh.named = map[string]bool{}
+	if *memo == nil {
+		*memo = map[string]bool{}
 	}
-	m := mentions(strings.ToLower(sh.src), strings.ToLower(name))
-	sh.named[name] = m
+	m := mentions(strings.ToLower(text), strings.ToLower(name))
+	(*memo)[name] = m
 	return m
 }
 
@@ -193,4 +200,30 @@ func (sh *shell) nestedText(src string) {
 			sh.nestedStart(ws[i:], nil)
 		}
 	}
+}
+
+// encodedCommand returns the command line of PowerShell's -EncodedCommand (also -e, -ec, -enc
+// and the other prefixes PowerShell takes, with - or /): base64 of UTF-16LE text, which the
+// self-guard reads as it reads the command itself.
+func encodedCommand(args []wordVal) (string, bool) {
+	for i := 0; i+1 < len(args); i++ {
+		opt := strings.ToLower(args[i].s)
+		if len(opt) < 2 || opt[0] != '-' && opt[0] != '/' {
+			continue
+		}
+		opt = strings.TrimLeft(opt, "-/")
+		if opt != "e" && opt != "ec" && (len(opt) < 2 || !strings.HasPrefix("encodedcommand", opt)) {
+			continue
+		}
+		raw, err := base64.StdEncoding.DecodeString(args[i+1].s)
+		if err != nil || len(raw)%2 != 0 {
+			return "", false
+		}
+		u := make([]uint16, len(raw)/2)
+		for j := range u {
+			u[j] = uint16(raw[2*j]) | uint16(raw[2*j+1])<<8
+		}
+		return string(utf16.Decode(u)), true
+	}
+	return "", false
 }

@@ -1,8 +1,10 @@
 package selfguard
 
 import (
+	"encoding/base64"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // testAgents are the registrations' agents as runner passes them (SPEC 28.7).
@@ -95,5 +97,35 @@ func TestJudgeNestedAgentArgv(t *testing.T) {
 	in := map[string]any{"command": []any{"env", "CODEX_HOME=/tmp/c", "codex", "exec", "hi"}}
 	if _, deny := Judge(f.p, f.call("shell", in, "")); !deny {
 		t.Error("codex started with CODEX_HOME in an argv was not denied")
+	}
+}
+
+// utf16Base64 is text as PowerShell's -EncodedCommand takes it.
+func utf16Base64(s string) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+// TestJudgePowerShellEncodedCommand: a command hidden in base64 by -EncodedCommand is read.
+func TestJudgePowerShellEncodedCommand(t *testing.T) {
+	f := newFixture(t)
+	f.p.Agents = testAgents
+	for _, tt := range []struct {
+		command string
+		deny    bool
+	}{
+		{"pwsh -EncodedCommand " + utf16Base64("Remove-Item ~/.agent-hooks/allowlist.json"), true},
+		{"powershell.exe -NoProfile -enc " + utf16Base64("rm -rf ~/.agent-hooks"), true},
+		{"pwsh -e " + utf16Base64("hookctl hooks approve ./guard.sh"), true},
+		{"pwsh /ec " + utf16Base64("$env:CODEX_HOME='/tmp/c'; codex exec hi"), true},
+		{"pwsh -ExecutionPolicy Bypass -e " + utf16Base64("cat ~/.agent-hooks/allowlist.json"), false},
+		{"pwsh -e notbase64!", false},
+	} {
+		if reason, deny := Judge(f.p, f.call("Bash", bash(tt.command), "")); deny != tt.deny {
+			t.Errorf("%s: deny = %v, want %v (%s)", tt.command, deny, tt.deny, reason)
+		}
 	}
 }

@@ -51,8 +51,9 @@ type shell struct {
 	// subst is how deep the word being read nests in $(...); nest, how deep the node being
 	// walked does.
 	subst, nest int
-	// named remembers whether the command line names each variable (nested.go).
-	named map[string]bool
+	// named and namedCur remember whether the command line, and cur, name each variable
+	// (nested.go).
+	named, namedCur map[string]bool
 }
 
 type memoVal struct {
@@ -149,9 +150,9 @@ func (sh *shell) parse(src string, depth int) {
 		sh.text(src, "cannot be parsed, and names")
 		return
 	}
-	prev, nest := sh.cur, sh.nest
-	sh.cur, sh.nest = src, 0
-	defer func() { sh.cur, sh.nest = prev, nest }()
+	prev, nest, named := sh.cur, sh.nest, sh.namedCur
+	sh.cur, sh.nest, sh.namedCur = src, 0, nil
+	defer func() { sh.cur, sh.nest, sh.namedCur = prev, nest, named }()
 	sh.walk(f, depth)
 }
 
@@ -515,6 +516,11 @@ func (sh *shell) argv(ws []wordVal, depth int) {
 	prog := progName(ws[0].s)
 	if len(files) > 0 && !readers.has(prog) {
 		sh.argFiles(files)
+	}
+	if prog == "powershell" || prog == "pwsh" {
+		if text, ok := encodedCommand(ws[1:]); ok {
+			sh.nested(wordVal{s: text}, depth)
+		}
 	}
 	args := ws[1:]
 	switch {
