@@ -164,7 +164,8 @@ var switchTable = map[string]Switches{
 		Live:    "at the next session: Codex reads config.toml when it starts (from the code, the e2e will assert)",
 		Escapes: []Escape{
 			{Env: "CODEX_HOME", What: "moves config.toml and hooks.json to another folder"},
-			{Flag: "-c", What: "-c features.hooks=false (also --config) turns the hooks feature off"},
+			{Flag: "-c", What: "-c features.hooks=false turns the hooks feature off"},
+			{Flag: "--config", What: "-c's long form"},
 			{Flag: "--disable", What: "--disable hooks is -c features.hooks=false"},
 			{Flag: "--profile", What: "selects a [profiles.NAME] table, whose features can turn hooks off"},
 			{Flag: "--ignore-user-config", What: "skips the user's config.toml and its hook settings"},

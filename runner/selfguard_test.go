@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/selfguard"
 )
@@ -64,4 +65,69 @@ func TestSelfGuardOnWhenGuarded(t *testing.T) {
 	if g.Self == nil {
 		t.Fatal("self-guard off under a --guarded wiring")
 	}
+}
+
+// TestSelfGuardDeniesNestedAgentEscapes is SPEC 28.7's attack through the registrations
+// themselves: the guarded agent starts another agent with a flag or variable its registration
+// lists, and the self-guard of a real run denies it; every registered escape is reached.
+func TestSelfGuardDeniesNestedAgentEscapes(t *testing.T) {
+	hh := filepath.Join(t.TempDir(), ".agent-hooks")
+	_, g, _ := GuardsFor(GuardSource{Allowlist: filepath.Join(hh, "allowlist.json"), Home: hh, Guarded: true}, "pre_tool_call", nil, nil)
+	if g.Self == nil {
+		t.Fatal("self-guard off under a --guarded wiring")
+	}
+	judge := func(command string) bool {
+		in, _ := json.Marshal(map[string]string{"command": command})
+		_, deny := selfguard.Judge(g.Self.Protected, selfguard.Call{Tool: "Bash", Input: in, Cwd: filepath.Dir(hh), Home: filepath.Dir(hh)})
+		return deny
+	}
+	for command, deny := range map[string]bool{
+		"claude --settings /tmp/x.json -p hi":             true,
+		"CLAUDE_CONFIG_DIR=/tmp/c claude -p hi":           true,
+		"CODEX_HOME=/tmp/c codex exec hi":                 true,
+		"codex -c features.hooks=false exec hi":           true,
+		"env CODEX_HOME=/tmp/c codex exec hi":             true,
+		"npx -y @anthropic-ai/claude-code --bare -p hi":   true,
+		"GEMINI_CLI_HOME=/tmp/g gemini -p hi":             true,
+		"COPILOT_HOME=/tmp/c copilot -p hi":               true,
+		"claude -p hi":                                    false,
+		"codex exec 'fix the failing test'":               false,
+		"npx -y @google/gemini-cli -p 'summarise README'": false,
+	} {
+		if got := judge(command); got != deny {
+			t.Errorf("%s: deny = %v, want %v", command, got, deny)
+		}
+	}
+	seen := 0
+	for _, d := range agent.Dialects() {
+		sw := d.Switches()
+		for _, e := range sw.Escapes {
+			var command string
+			prog := nestedProgram(t, g.Self.Protected.Agents, d.Title)
+			if e.Flag != "" {
+				command = prog + " " + e.Flag + " x -p hi"
+			} else {
+				command = e.Env + "=/tmp/x " + prog + " -p hi"
+			}
+			if !judge(command) {
+				t.Errorf("%s (%s): %s is not denied", d.Name, e.What, command)
+			}
+			seen++
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no agent lists an escape")
+	}
+}
+
+// nestedProgram is the first program the self-guard knows the agent by.
+func nestedProgram(t *testing.T, agents []selfguard.Nested, title string) string {
+	t.Helper()
+	for _, a := range agents {
+		if a.Agent == title && len(a.Programs) > 0 {
+			return a.Programs[0]
+		}
+	}
+	t.Fatalf("the self-guard does not know how %s is started", title)
+	return ""
 }

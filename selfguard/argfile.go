@@ -3,7 +3,6 @@ package selfguard
 import (
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -46,7 +45,7 @@ func (sh *shell) wrote(s *syntax.Stmt, target wordVal) {
 		return
 	}
 	for _, cwd := range sh.cwds {
-		k := filepath.Clean(sh.m.abs(target.s, cwd))
+		k := sysClean(sh.m.abs(target.s, cwd))
 		sh.written[k] = append(sh.written[k], content...)
 	}
 }
@@ -67,7 +66,7 @@ func (sh *shell) argFiles(files []wordVal) {
 			continue
 		}
 		for _, cwd := range sh.cwds {
-			sh.argFile(filepath.Clean(sh.m.abs(f.s, cwd)), f, what)
+			sh.argFile(sysClean(sh.m.abs(f.s, cwd)), f, what)
 		}
 	}
 }

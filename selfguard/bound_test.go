@@ -62,6 +62,9 @@ func adversarial() map[string]string {
 		"process substitution":   "cat " + fill("<(cat <(echo <(ls)))", " ", size),
 		"parameter defaults":     "echo " + strings.Repeat("${X:-", size/6) + "x" + strings.Repeat("}", size/6),
 		"subshells":              strings.Repeat("(", size/4) + "rm x" + strings.Repeat(")", size/4),
+		"agent starts":           fill("CODEX_HOME=x claude -p hi codex npx @openai/codex node claude", "; ", size),
+		"agent starts unparsed":  "( " + fill("claude codex -p CODEX_HOME npx @openai/codex", " ", size),
+		"escapes for Windows":    fill("del a^llowlist^.json `a`b^^c", " & ", size),
 		"mixture":                fill("a=$(echo $(bash -c 'echo x | sh')) | xargs -I{} sh -c \"eval $a {}\" <<< `echo y`", " ; ", size),
 	}
 }
@@ -101,6 +104,7 @@ func answerWithin(t *testing.T, p Protected, home, cmd string) (string, bool) {
 // (a 229-byte one for over 40 s): each now gets an answer.
 func TestJudgeAdversarialAnswers(t *testing.T) {
 	f := newFixture(t)
+	f.p.Agents = testAgents
 	cases := adversarial()
 	cases["26 nested substitutions, 229 bytes"] = nestedSubst(26)
 	cases["300 sh stages"] = shChain(300)
@@ -174,7 +178,7 @@ func TestJudgeContextEnds(t *testing.T) {
 func BenchmarkJudgeAdversarial(b *testing.B) {
 	root := b.TempDir()
 	home := root + "/home"
-	p := Protected{Dirs: []string{home + "/.agent-hooks"}, Files: []string{home + "/.agent-hooks/allowlist.json"}}
+	p := Protected{Dirs: []string{home + "/.agent-hooks"}, Files: []string{home + "/.agent-hooks/allowlist.json"}, Agents: testAgents}
 	for name, cmd := range adversarial() {
 		in, _ := json.Marshal(map[string]string{"command": cmd})
 		c := Call{Tool: "Bash", Input: in, Cwd: home, Home: home}

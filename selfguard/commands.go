@@ -460,7 +460,7 @@ func (m *matcher) mayName(tok string) bool {
 	if !strings.ContainsAny(tok, "/\\") && !strings.HasPrefix(tok, ".") {
 		return false
 	}
-	base := fold(filepath.Base(filepath.Clean(strings.TrimRight(tok, "/"))))
+	base := fold(filepath.Base(sysClean(strings.TrimRight(tok, "/"))))
 	if m.components == nil {
 		m.components = map[string]bool{}
 		for _, t := range m.targets {
@@ -484,7 +484,7 @@ func (m *matcher) mayName(tok string) bool {
 		}
 		for _, f := range t.forms {
 			tb := filepath.Base(f)
-			for _, c := range strings.Split(fold(filepath.Clean(tok)), string(filepath.Separator)) {
+			for _, c := range strings.Split(fold(sysClean(tok)), string(filepath.Separator)) {
 				if c == tb {
 					return true
 				}

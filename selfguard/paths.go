@@ -40,6 +40,8 @@ type matcher struct {
 	payloadCwd string
 	// binaries remembers which program files are builds of hookctl (hookctlbin.go).
 	binaries map[string]bool
+	// finals remembers what the system said each name leads to ("" for nothing).
+	finals map[string]string
 }
 
 func newMatcher(p Protected, c Call) *matcher {
@@ -67,7 +69,7 @@ func (m *matcher) prepare() {
 	add(m.p.Settings, true, false)
 	for _, p := range m.p.Except {
 		if p != "" {
-			clean := filepath.Clean(m.abs(p, m.c.Cwd))
+			clean := sysClean(m.abs(p, m.c.Cwd))
 			dir, _ := m.resolve(filepath.Dir(clean), 0)
 			m.except = append(m.except, fold(clean), fold(filepath.Join(dir, filepath.Base(clean))))
 		}
@@ -99,7 +101,7 @@ func (m *matcher) names(s, cwd string, glob bool) (hit, bool) {
 	abs := m.abs(s, cwd)
 	var candidates []string
 	if glob {
-		candidates = []string{fold(filepath.Clean(abs))}
+		candidates = []string{fold(sysClean(abs))}
 		if prefix, rest := globPrefix(abs); prefix != "" {
 			if real, _ := m.resolve(prefix, 0); real != prefix {
 				candidates = append(candidates, fold(filepath.Join(real, rest)))
@@ -174,14 +176,35 @@ func expandHome(s, home string) string {
 	return s
 }
 
-// forms returns the cleaned path and, when it differs, the path with its symlinks resolved.
+// forms returns the cleaned path and, when they differ, the path with its symlinks resolved
+// and the path the system says it leads to (on Windows: junctions and short names, winFinal).
 func (m *matcher) forms(abs string) []string {
-	clean := filepath.Clean(abs)
-	real, _ := m.resolve(abs, 0)
-	if real == clean {
-		return []string{fold(clean)}
+	clean := sysClean(abs)
+	if lexicalDots {
+		abs = clean // Windows reads .. before it walks a name, links or not
 	}
-	return []string{fold(clean), fold(real)}
+	real, _ := m.resolve(abs, 0)
+	out := []string{fold(clean)}
+	if real != clean {
+		out = append(out, fold(real))
+	}
+	if final, ok := m.final(clean); ok && !slices.Contains(out, fold(final)) {
+		out = append(out, fold(final))
+	}
+	return out
+}
+
+// final is what the system says the cleaned name leads to (sysFinal), asked once per name.
+func (m *matcher) final(clean string) (string, bool) {
+	if f, ok := m.finals[clean]; ok {
+		return f, f != ""
+	}
+	if m.finals == nil {
+		m.finals = map[string]string{}
+	}
+	f, _ := sysFinal(clean)
+	m.finals[clean] = f
+	return f, f != ""
 }
 
 // resolved is one looked-up path: its real path, and whether it exists.

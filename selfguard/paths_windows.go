@@ -48,20 +48,32 @@ func rootedAbs(s, cwd string) (string, bool) {
 	return "", false
 }
 
-func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
 // rawWord is the word as PowerShell and cmd.exe read it, when that differs from sh's reading:
 // its text in src, the command line it was parsed from, without quotes and with its
-// backslashes kept (sh reads C:\Users\me as C:Usersme); $env:USERPROFILE, %USERPROFILE% and
-// the like are read as the home by expandSysHome. ok is false for a word sh reads the same.
+// backslashes kept (sh reads C:\Users\me as C:Usersme) and its stream (sh reads
+// allowlist.json::$DATA's $DATA as a variable); $env:USERPROFILE, %USERPROFILE% and the like
+// are read as the home by expandSysHome. ok is false for a word sh reads the same.
 func rawWord(w *syntax.Word, src string) (string, bool) {
 	start, end := int(w.Pos().Offset()), int(w.End().Offset())
 	if !w.Pos().IsValid() || start < 0 || end > len(src) || start >= end {
 		return "", false
 	}
 	s := strings.NewReplacer(`"`, "", "'", "").Replace(src[start:end])
-	if !strings.ContainsAny(s, `\%`) && !strings.HasPrefix(strings.ToLower(s), "$env") && !strings.HasPrefix(strings.ToLower(s), "${env") {
+	if !strings.ContainsAny(s, `\%`) && !strings.Contains(s, ":$") && !strings.HasPrefix(strings.ToLower(s), "$env") && !strings.HasPrefix(strings.ToLower(s), "${env") {
 		return "", false
 	}
 	return s, true
 }
+
+// lexicalDots says the system reads a name's .. before it follows links: Windows does.
+const lexicalDots = true
+
+// sysClean is a name as Windows reads it (winClean).
+func sysClean(s string) string { return winClean(s) }
+
+// sysFinal is what Windows says a cleaned name leads to: its junctions, links and short
+// names resolved (winFinal).
+func sysFinal(clean string) (string, bool) { return winFinal(sysWinFS{}, clean) }
+
+// shellReadings are PowerShell's and cmd's readings of a command line (winReadings).
+func shellReadings(src string) []string { return winReadings(src) }

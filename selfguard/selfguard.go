@@ -28,6 +28,9 @@ type Protected struct {
 	// Settings are the agent settings and hook files that install wrote: a file tool's edit
 	// of one is judged by what it changes (SPEC 23.6), a shell command that writes one is denied.
 	Settings []string
+	// Agents are the agents whose start with a flag or variable that drops or moves their
+	// hook settings is denied (SPEC 28.7; nested.go).
+	Agents []Nested
 }
 
 // Call is one tool call as the agent sent it.
@@ -68,7 +71,7 @@ func JudgeContext(ctx context.Context, p Protected, c Call) (reason string, deny
 func reasonFor(what, hit string) string {
 	var b strings.Builder
 	b.WriteString("hookctl self-guard: ")
-	b.WriteString(clip(what, 160))
+	b.WriteString(clip(what, 170)) // shell.deny's longest: the clipped command and what it does
 	if hit != "" {
 		b.WriteString(" (")
 		b.WriteString(clip(hit, 200))

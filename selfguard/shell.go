@@ -51,6 +51,9 @@ type shell struct {
 	// subst is how deep the word being read nests in $(...); nest, how deep the node being
 	// walked does.
 	subst, nest int
+	// named and namedCur remember whether the command line, and cur, name each variable
+	// (nested.go).
+	named, namedCur map[string]bool
 }
 
 type memoVal struct {
@@ -109,9 +112,18 @@ func (sh *shell) deny(what, target string) {
 	}
 }
 
-// script parses src and judges every command in it. A script that cannot be parsed is judged
-// by the names in its text. A script already judged in the same state is not judged again.
+// script judges a command line as sh reads it and as the system's other shells read it
+// (PowerShell's and cmd's escapes, on Windows): a denial under any reading stands.
 func (sh *shell) script(src string, depth int) {
+	sh.parse(src, depth)
+	for _, r := range shellReadings(src) {
+		sh.parse(r, depth)
+	}
+}
+
+// parse parses src and judges every command in it. A script that cannot be parsed is judged
+// by the names in its text. A script already judged in the same state is not judged again.
+func (sh *shell) parse(src string, depth int) {
 	if sh.what != "" {
 		return
 	}
@@ -138,9 +150,9 @@ func (sh *shell) script(src string, depth int) {
 		sh.text(src, "cannot be parsed, and names")
 		return
 	}
-	prev, nest := sh.cur, sh.nest
-	sh.cur, sh.nest = src, 0
-	defer func() { sh.cur, sh.nest = prev, nest }()
+	prev, nest, named := sh.cur, sh.nest, sh.namedCur
+	sh.cur, sh.nest, sh.namedCur = src, 0, nil
+	defer func() { sh.cur, sh.nest, sh.namedCur = prev, nest, named }()
 	sh.walk(f, depth)
 }
 
@@ -296,6 +308,7 @@ func (sh *shell) text(src, what string) {
 	if consentText(src) {
 		sh.deny(what+" a hookctl consent command", "")
 	}
+	sh.nestedText(src)
 }
 
 // stmt judges a statement's redirections, and feeds a here-document to the command reading it.
@@ -490,15 +503,24 @@ func (sh *shell) argv(ws []wordVal, depth int) {
 	}
 	outer := sh.xargsFiles // a command line nested in a wrapper's option is judged meanwhile
 	sh.xargsFiles = nil
+	all := ws
 	ws, viaXargs := unwrapScripts(sh, ws, depth)
 	files := sh.xargsFiles
 	sh.xargsFiles = outer
 	if len(ws) == 0 || sh.what != "" {
 		return
 	}
+	if sh.nestedStart(ws, all[:len(all)-len(ws)]); sh.what != "" {
+		return
+	}
 	prog := progName(ws[0].s)
 	if len(files) > 0 && !readers.has(prog) {
 		sh.argFiles(files)
+	}
+	if prog == "powershell" || prog == "pwsh" {
+		if text, ok := encodedCommand(ws[1:]); ok {
+			sh.nested(wordVal{s: text}, depth)
+		}
 	}
 	args := ws[1:]
 	switch {
@@ -665,7 +687,7 @@ func (sh *shell) cd(args []wordVal) {
 			if len(sh.cwds) >= maxCwds {
 				return
 			}
-			sh.cwds = append(sh.cwds, filepath.Clean(sh.m.abs(t, cwd)))
+			sh.cwds = append(sh.cwds, sysClean(sh.m.abs(t, cwd)))
 		}
 	}
 }

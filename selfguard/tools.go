@@ -2,7 +2,6 @@ package selfguard
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 )
 
@@ -122,7 +121,7 @@ func (m *matcher) toolFolder(in any) {
 	}
 	for _, k := range toolDirKeys {
 		if dir, ok := obj[k].(string); ok && dir != "" {
-			abs := filepath.Clean(m.abs(dir, m.c.Cwd))
+			abs := sysClean(m.abs(dir, m.c.Cwd))
 			if abs != m.c.Cwd {
 				m.payloadCwd, m.c.Cwd = m.c.Cwd, abs
 			}

@@ -108,6 +108,26 @@ var agentPackages = map[string]string{
 	"/node_modules/cline/":        "cline",
 }
 
+// Programs returns the names agent's executables go by and the npm packages it is run from
+// ("claude"; "@anthropic-ai/claude-code"), sorted: what starts it.
+func Programs(agent string) (programs, packages []string) {
+	for name, a := range agentNames {
+		if a == agent {
+			programs = append(programs, name)
+		}
+	}
+	for pkg, a := range agentPackages {
+		if a == agent {
+			if p := strings.TrimPrefix(strings.Trim(pkg, "/"), "node_modules/"); p != "" {
+				packages = append(packages, p)
+			}
+		}
+	}
+	slices.Sort(programs)
+	slices.Sort(packages)
+	return programs, packages
+}
+
 // Process is what a process table says of one process.
 type Process struct {
 	PID, PPID int
