@@ -148,6 +148,9 @@ type Env struct {
 	// Wrap, when set, gives the argv every process of the case runs as (hookctl, the agent,
 	// its setup steps): the system cases run each as their own user in their mount namespace.
 	Wrap func(argv []string) []string
+	// PathFirst, when set, is put first on the PATH of every process of the case, as a
+	// person's ~/.local/bin is.
+	PathFirst string
 
 	// Last is the last agent run, kept as evidence.
 	Last    *AgentRun
@@ -287,6 +290,9 @@ func (e *Env) baseEnv() []string {
 	path := "/usr/local/bin:/usr/bin:/bin"
 	if node, err := exec.LookPath("node"); err == nil {
 		path = filepath.Dir(node) + ":" + path
+	}
+	if e.PathFirst != "" {
+		path = e.PathFirst + ":" + path
 	}
 	return []string{"PATH=" + path, "HOME=" + e.Home, "TMPDIR=" + e.tmp, "LANG=C.UTF-8"}
 }

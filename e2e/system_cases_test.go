@@ -339,7 +339,7 @@ func (e *Env) sysAttackCommand(name string) string {
 		case "codex":
 			return `echo '{}' >~/.codex/hooks.json; printf '\n[features]\nhooks = false\ncodex_hooks = false\n' >>~/.codex/config.toml`
 		case "copilot":
-			return `echo '{}' >~/.copilot/hooks/hookctl.json; echo '{"disableAllHooks": true}' >~/.copilot/config.json`
+			return `echo '{}' >~/.copilot/hooks/hookctl.json; echo '{"disableAllHooks": true}' >~/.copilot/settings.json`
 		case "gemini":
 			return `echo '` + geminiSettings(`"hooksConfig": {"enabled": false}`) + `' >~/.gemini/settings.json`
 		case "cline":

@@ -164,8 +164,8 @@ func unwireSeen(e *Env) {
 
 // attack runs the agent once on command n, wrapped to leave its output and exit status in
 // attack-N.log, and reports what became of it: denied (by whom, from the audit log), refused
-// by hookctl, or ran, with what it changed.
-func (e *Env) attack(n int, command string) {
+// by hookctl, or ran, with what it changed; it returns what it reported.
+func (e *Env) attack(n int, command string) string {
 	log := filepath.Join(e.Marks, fmt.Sprintf("attack-%d.log", n))
 	watched := []string{
 		filepath.Join(e.Hooks, "guard.sh"),
@@ -200,6 +200,7 @@ func (e *Env) attack(n int, command string) {
 		got += "; changed: " + changed
 	}
 	e.Saw("attack %d (%s): %s", n, clipN(command, 120), got)
+	return got
 }
 
 // lastToolResult is the last tool result the agent sent the model, "" for none.
