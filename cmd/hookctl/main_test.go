@@ -26,6 +26,7 @@ import (
 // process of its own.
 func TestMain(m *testing.M) {
 	testPrograms["hookctl"] = func() {
+		beforeMain()
 		leaveTerminal()
 		a := newApp(os.Stdin, os.Stdout, os.Stderr, os.LookupEnv)
 		a.procs = belowTestBinary(agentenv.ReadProcess)

@@ -3,27 +3,21 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
-	"syscall"
 
 	"github.com/hookctl/hookctl/internal/nolandlock"
 )
 
-// nolandlock ERRNO CMD ARGS... runs CMD as on a kernel whose Landlock calls fail with ERRNO.
+// NOLANDLOCK=ERRNO in a script test runs hookctl as on a kernel whose Landlock calls fail with
+// ERRNO (ENOSYS: no Landlock; EOPNOTSUPP: not enabled at boot). It is a setting of the test
+// program, not a program of its own beside hookctl: the folder holding the scripts' hookctl
+// must hold hookctl's binaries alone, or a guard's PATH leaves it out (doctor says so).
 func init() {
-	testPrograms["nolandlock"] = func() {
-		if len(os.Args) < 3 {
-			fmt.Fprintln(os.Stderr, "usage: nolandlock ENOSYS|EOPNOTSUPP CMD [ARGS...]")
-			os.Exit(2)
+	beforeMain = func() {
+		if errno := os.Getenv("NOLANDLOCK"); errno != "" {
+			if err := nolandlock.Install(errno); err != nil {
+				fmt.Fprintln(os.Stderr, "nolandlock:", err)
+				os.Exit(2)
+			}
 		}
-		path, err := exec.LookPath(os.Args[2])
-		if err == nil {
-			err = nolandlock.Install(os.Args[1])
-		}
-		if err == nil {
-			err = syscall.Exec(path, os.Args[2:], os.Environ())
-		}
-		fmt.Fprintln(os.Stderr, "nolandlock:", err)
-		os.Exit(2)
 	}
 }
