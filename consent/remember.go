@@ -204,3 +204,15 @@ func lostGuards(remembered []RememberedProject, store *Store, recorded []Guard, 
 	}
 	return out
 }
+
+// LostOf returns the guards the person's record remembers of the project p that the project's
+// own record in the hookctl home no longer holds as remembered, or the error of a project
+// record that cannot be read or trusted (which blocks every event a guard could cover there).
+func LostOf(home string, p RememberedProject) ([]Gap, error) {
+	store := projectStoreOf(home, p.Root)
+	recorded, err := store.Guards()
+	if err != nil {
+		return nil, err
+	}
+	return lostGuards([]RememberedProject{p}, store, recorded, ""), nil
+}

@@ -208,7 +208,9 @@ func (a *app) revokeProject(o revokeOptions) error {
 	if what == "" {
 		what = "the project's hooks"
 	}
-	fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s in the project %s\n", total, terminalSafe(what), terminalSafe(p.Root))
+	if total > 0 {
+		fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s in the project %s\n", total, terminalSafe(what), terminalSafe(p.Root))
+	}
 	if forgot > 0 {
 		fmt.Fprintf(a.stdout, "ended %d guard(s) of the project that its approvals no longer held\n", forgot)
 	}
