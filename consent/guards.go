@@ -291,24 +291,30 @@ func (s *Store) Guards() ([]Guard, error) {
 }
 
 // matchAllowlist checks that every guard approval of the allowlist is in the record as it
-// was approved. An allowlist that is missing or cannot be read says nothing here: it
+// was approved, and every project whose guards the allowlist says the record remembers is. An allowlist that is missing or cannot be read says nothing here: it
 // approves nothing, so every guard's hook is skipped and a fail_closed one blocks anyway.
 // Without a record, an allowlist whose text has no "guard" key is not decoded: the common
 // case of no guard at all costs one read.
-func (s *Store) matchAllowlist(guards []Guard, exists bool) error {
+func (s *Store) matchAllowlist(rec GuardRecord, exists bool) error {
 	data, _, err := safefile.ReadFile(s.Path, maxAllowlist)
-	if err != nil || !exists && !bytes.Contains(data, []byte(`"guard"`)) {
+	if err != nil || !exists && !bytes.Contains(data, []byte(`"guard"`)) && !bytes.Contains(data, []byte(`"guard_projects"`)) {
 		return nil
 	}
 	a, err := decodeOwned(data)
 	if err != nil {
 		return nil
 	}
-	recorded := make(map[[2]string]Guard, len(guards))
-	for _, g := range guards {
+	path := s.GuardPath()
+	for _, root := range a.GuardProjects {
+		if _, ok := Remembered(rec.Projects, root); !ok {
+			return fmt.Errorf("%w: %s does not remember the guards of the project %s, which %s says it does (deleted or replaced?); %s",
+				ErrGuardRecord, path, root, s.Path, LostFix(root))
+		}
+	}
+	recorded := make(map[[2]string]Guard, len(rec.Guards))
+	for _, g := range rec.Guards {
 		recorded[g.key()] = g
 	}
-	path := s.GuardPath()
 	for _, ap := range a.Approvals {
 		if !ap.Guard {
 			continue

@@ -53,7 +53,7 @@ func (s *Store) GuardRecord() (GuardRecord, error) {
 	if err != nil {
 		return GuardRecord{}, err
 	}
-	if err := s.matchAllowlist(rec.Guards, exists); err != nil {
+	if err := s.matchAllowlist(rec, exists); err != nil {
 		return GuardRecord{}, err
 	}
 	for i := range rec.Projects {
@@ -122,7 +122,8 @@ func readProjects(r *jsonx.Reader) ([]RememberedProject, error) {
 // guards this (the person's) record remembers of the project at root, under the person's
 // lock. recorded are the project's guards as its record holds them before the change: one the
 // person's record does not remember yet (recorded before it remembered projects) is taken in
-// first. A project left with no guard is forgotten.
+// first. A project left with no guard is forgotten. The person's allowlist names the projects
+// the record remembers (Allowlist.GuardProjects), a second copy, as it marks its guards.
 func (s *Store) rememberChange(root string, recorded []Guard, change func(map[[2]string]Guard) bool) error {
 	return s.update(func(a *Allowlist) (bool, error) {
 		rec, _, err := s.readRecord()
@@ -141,8 +142,16 @@ func (s *Store) rememberChange(root string, recorded []Guard, change func(map[[2
 		now := slices.SortedFunc(maps.Values(mem), func(x, y Guard) int {
 			return strings.Compare(x.Event+"\x00"+x.Command, y.Event+"\x00"+y.Command)
 		})
+		listed := slices.Contains(a.GuardProjects, root)
+		syncList := listed != (len(now) > 0)
+		if syncList {
+			a.GuardProjects = slices.DeleteFunc(a.GuardProjects, func(r string) bool { return r == root })
+			if len(now) > 0 {
+				a.GuardProjects = append(a.GuardProjects, root)
+			}
+		}
 		if slices.EqualFunc(old.Guards, now, sameGuard) {
-			return false, nil
+			return syncList, nil
 		}
 		rec.Projects = slices.DeleteFunc(rec.Projects, func(p RememberedProject) bool { return p.Root == root })
 		if len(now) > 0 {
@@ -157,7 +166,7 @@ func (s *Store) rememberChange(root string, recorded []Guard, change func(map[[2
 		if err := safefile.WriteFile(path, encodeRecord(guards, rec.Projects), s.fileMode()); err != nil {
 			return false, fmt.Errorf("saving guard record: %w", err)
 		}
-		return false, nil
+		return syncList, nil // the record first: an allowlist naming a project it lacks blocks
 	})
 }
 
