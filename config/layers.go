@@ -23,6 +23,10 @@ type Sources struct {
 	// project folder ($CLAUDE_PROJECT_DIR, the workspace root in its payload), else the
 	// payload's cwd, else the working folder; "" for no project layer.
 	ProjectFrom string
+	// Remembered are project roots (links resolved) whose guards the person's guard record
+	// remembers: recorded roots, as those whose approvals are in the hookctl home, even when
+	// those approvals are gone.
+	Remembered []string
 }
 
 // Layer is one config of a run. Its file is read only when Read is called: a run reads the
@@ -74,7 +78,7 @@ func Layers(src Sources) []Layer {
 	//    command names a script inside ROOT (no `..`, absolute path or symbolic link out, no
 	//    `npm run`, `make`, `sh -c`: projectCommand); its commands expand only
 	//    $CLAUDE_PROJECT_DIR (ROOT) and ~; the config file itself lies inside ROOT.
-	if r, ok := findProject(src.ProjectFrom, src.PersonHome, src.Person.Home); ok {
+	if r, ok := findProject(src.ProjectFrom, src.PersonHome, src.Person.Home, src.Remembered...); ok {
 		out = append(out, projectLayer(r, src))
 	}
 	return out
@@ -183,11 +187,11 @@ func FindProject(from, personHome, hookctlHome string) (root string, ok bool) {
 }
 
 // findProject is FindProject's search, which also returns a moved project.
-func findProject(from, personHome, hookctlHome string) (projectRoot, bool) {
+func findProject(from, personHome, hookctlHome string, remembered ...string) (projectRoot, bool) {
 	if from == "" || !filepath.IsAbs(from) {
 		return projectRoot{}, false
 	}
-	if r, ok := recordedRoot(from, personHome, hookctlHome); ok {
+	if r, ok := recordedRoot(from, personHome, hookctlHome, remembered); ok {
 		if r.moved {
 			return r, true
 		}

@@ -49,9 +49,16 @@ func (r projectRoot) movedError() error {
 }
 
 // recordedRoot finds the outermost recorded root at or above from (its links resolved), up to
-// the person's home; a recorded root on the way that is gone makes it a moved project.
-func recordedRoot(from, personHome, hookctlHome string) (projectRoot, bool) {
+// the person's home; a recorded root on the way that is gone makes it a moved project. A root
+// the person's guard record remembers (remembered) is a recorded one.
+func recordedRoot(from, personHome, hookctlHome string, remembered []string) (projectRoot, bool) {
 	keys := recordedKeys(hookctlHome)
+	for _, root := range remembered {
+		if keys == nil {
+			keys = map[string]bool{}
+		}
+		keys[ProjectKeyOf(root)] = true
+	}
 	if len(keys) == 0 {
 		return projectRoot{}, false
 	}

@@ -75,6 +75,10 @@ type Allowlist struct {
 	// Root is the project a project's approvals file is of (ProjectStore, SPEC 20): its root,
 	// links resolved, as the file records it; "" in the person's allowlist.
 	Root string
+	// GuardProjects, in the person's allowlist, are the roots of the projects whose guards
+	// the person's guard record remembers: the second copy (remember.go), so that a record
+	// deleted with projects/ cannot be trusted.
+	GuardProjects []string
 }
 
 // ErrCorrupt marks an allowlist file that cannot be trusted: not JSON, not the expected shape,
@@ -91,6 +95,8 @@ type fileJSON struct {
 	Root       string         `json:"root,omitempty"`
 	AutoAccept string         `json:"auto_accept,omitempty"`
 	Approvals  []approvalJSON `json:"approvals"`
+	// GuardProjects is Allowlist.GuardProjects, sorted.
+	GuardProjects []string `json:"guard_projects,omitempty"`
 }
 
 type approvalJSON struct {
@@ -368,6 +374,7 @@ func (a *Allowlist) Encode() []byte {
 	}
 	if a != nil {
 		f.Root = a.Root
+		f.GuardProjects = slices.Sorted(slices.Values(a.GuardProjects))
 	}
 	if a != nil {
 		as := slices.Clone(a.Approvals)

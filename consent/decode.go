@@ -26,17 +26,18 @@ func Decode(data []byte) (*Allowlist, error) {
 
 // decodeOwned is Decode for a buffer that is never changed afterwards.
 func decodeOwned(data []byte) (*Allowlist, error) {
-	version, approvals, autoAccept, root, err := parseFile(data)
+	f, err := parseFile(data)
 	if err != nil {
 		return nil, corrupt("%v", err)
 	}
+	version, approvals, autoAccept, root := f.version, f.approvals, f.autoAccept, f.root
 	if version == nil {
 		return nil, corrupt("no version")
 	}
 	if *version != fileVersion {
 		return nil, corrupt("version %d is not supported (want %d)", *version, fileVersion)
 	}
-	a := &Allowlist{Root: root}
+	a := &Allowlist{Root: root, GuardProjects: f.guardProjects}
 	if autoAccept != nil {
 		t, err := parseTime(*autoAccept)
 		if err != nil {
@@ -67,10 +68,19 @@ func decodeOwned(data []byte) (*Allowlist, error) {
 
 // parseFile reads the allowlist's wire form from data, which must not change afterwards: the
 // strings read share its bytes.
-func parseFile(data []byte) (version *int64, approvals []Approval, autoAccept *string, root string, err error) {
+// parsedFile is the allowlist's wire form as parseFile reads it.
+type parsedFile struct {
+	version       *int64
+	approvals     []Approval
+	autoAccept    *string
+	root          string
+	guardProjects []string
+}
+
+func parseFile(data []byte) (f parsedFile, err error) {
 	r := jsonx.NewBorrowingReader(data)
 	if r.AtEnd() {
-		return nil, nil, nil, "", errors.New("empty file")
+		return f, errors.New("empty file")
 	}
 	err = r.Object(func(key string) error {
 		switch key {
@@ -79,20 +89,23 @@ func parseFile(data []byte) (version *int64, approvals []Approval, autoAccept *s
 				return nil
 			}
 			v, err := r.Int()
-			version = &v
+			f.version = &v
 			return err
 		case "approvals":
-			approvals, err = readApprovals(r, len(data))
+			f.approvals, err = readApprovals(r, len(data))
 			return err
 		case "auto_accept":
 			s, err := r.String()
-			autoAccept = &s
+			f.autoAccept = &s
 			return err
 		case "root":
-			root, err = r.String()
-			if err == nil && root == "" {
+			f.root, err = r.String()
+			if err == nil && f.root == "" {
 				err = r.Errorf("root is empty")
 			}
+			return err
+		case "guard_projects":
+			f.guardProjects, err = readStrings(r)
 			return err
 		}
 		return unknownKey(r, key)
@@ -101,9 +114,9 @@ func parseFile(data []byte) (version *int64, approvals []Approval, autoAccept *s
 		err = r.End()
 	}
 	if err != nil {
-		return nil, nil, nil, "", describe(err)
+		return parsedFile{}, describe(err)
 	}
-	return version, approvals, autoAccept, root, nil
+	return f, nil
 }
 
 // describe words a syntax error for a file: where it is, or that the file ends too soon.

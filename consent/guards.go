@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -184,8 +185,9 @@ func (g Guard) Covers(event, agentName string, tool *string, toolKnown bool) boo
 // Gap is a recorded guard that the config no longer holds as it was approved.
 type Gap struct {
 	Guard Guard
-	// Why says what happened to the entry.
-	Why string
+	// Why says what happened to the entry; Fix, when not "", what the person does about it
+	// (else the person's fix: doctor, then approve).
+	Why, Fix string
 }
 
 // Gaps returns the recorded guards that the config does not hold as approved, in record
@@ -261,6 +263,9 @@ const maxGuards = 16 << 20
 type guardFile struct {
 	Version *int64      `json:"version"`
 	Guards  []guardJSON `json:"guards"`
+	// Projects, in the person's record only, are the projects whose guards it remembers
+	// (remember.go).
+	Projects []projectGuardsJSON `json:"projects,omitempty"`
 }
 
 type guardJSON struct {
@@ -281,35 +286,35 @@ type guardJSON struct {
 // record is missing, emptied, or older than the allowlist. That is decided by what the files
 // say, never by their times.
 func (s *Store) Guards() ([]Guard, error) {
-	guards, exists, err := s.readGuards()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.matchAllowlist(guards, exists); err != nil {
-		return nil, err
-	}
-	return guards, nil
+	rec, err := s.GuardRecord()
+	return rec.Guards, err
 }
 
 // matchAllowlist checks that every guard approval of the allowlist is in the record as it
-// was approved. An allowlist that is missing or cannot be read says nothing here: it
+// was approved, and every project whose guards the allowlist says the record remembers is. An allowlist that is missing or cannot be read says nothing here: it
 // approves nothing, so every guard's hook is skipped and a fail_closed one blocks anyway.
 // Without a record, an allowlist whose text has no "guard" key is not decoded: the common
 // case of no guard at all costs one read.
-func (s *Store) matchAllowlist(guards []Guard, exists bool) error {
+func (s *Store) matchAllowlist(rec GuardRecord, exists bool) error {
 	data, _, err := safefile.ReadFile(s.Path, maxAllowlist)
-	if err != nil || !exists && !bytes.Contains(data, []byte(`"guard"`)) {
+	if err != nil || !exists && !bytes.Contains(data, []byte(`"guard"`)) && !bytes.Contains(data, []byte(`"guard_projects"`)) {
 		return nil
 	}
 	a, err := decodeOwned(data)
 	if err != nil {
 		return nil
 	}
-	recorded := make(map[[2]string]Guard, len(guards))
-	for _, g := range guards {
+	path := s.GuardPath()
+	for _, root := range a.GuardProjects {
+		if _, ok := Remembered(rec.Projects, root); !ok {
+			return fmt.Errorf("%w: %s does not remember the guards of the project %s, which %s says it does (deleted or replaced?); %s",
+				ErrGuardRecord, path, root, s.Path, LostFix(root))
+		}
+	}
+	recorded := make(map[[2]string]Guard, len(rec.Guards))
+	for _, g := range rec.Guards {
 		recorded[g.key()] = g
 	}
-	path := s.GuardPath()
 	for _, ap := range a.Approvals {
 		if !ap.Guard {
 			continue
@@ -339,39 +344,52 @@ func (s *Store) RecordReadable() bool {
 // (dangling or not), cannot be read, is not the expected shape, or is writable by others or
 // owned by another user is an error wrapping ErrGuardRecord.
 func (s *Store) readGuards() ([]Guard, bool, error) {
+	rec, exists, err := s.readRecord()
+	return rec.Guards, exists, err
+}
+
+// readRecord is readGuards that also returns the projects the record remembers.
+func (s *Store) readRecord() (GuardRecord, bool, error) {
 	path := s.GuardPath()
 	// hookctl writes the record by rename, so a symlink there is someone else's doing; and a
 	// dangling one must not read as "no record".
 	lfi, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
+		return GuardRecord{}, false, nil
 	}
 	if err == nil && lfi.Mode()&fs.ModeSymlink != 0 {
-		return nil, true, fmt.Errorf("%w: %s is a symlink", ErrGuardRecord, path)
+		return GuardRecord{}, true, fmt.Errorf("%w: %s is a symlink", ErrGuardRecord, path)
 	}
 	data, fi, err := safefile.ReadFile(path, maxGuards)
 	if err == nil && !os.SameFile(lfi, fi) {
 		err = errors.New("it was replaced while it was read")
 	}
 	if err != nil {
-		return nil, true, fmt.Errorf("%w: reading %s: %v", ErrGuardRecord, path, err)
+		return GuardRecord{}, true, fmt.Errorf("%w: reading %s: %v", ErrGuardRecord, path, err)
 	}
 	if err := s.checkTrust(path, fi); err != nil {
-		return nil, true, fmt.Errorf("%w: %w", ErrGuardRecord, err)
+		return GuardRecord{}, true, fmt.Errorf("%w: %w", ErrGuardRecord, err)
 	}
-	guards, err := decodeGuards(data)
+	rec, err := decodeRecord(data)
 	if err != nil {
-		return nil, true, fmt.Errorf("%w: %s: %v", ErrGuardRecord, path, err)
+		return GuardRecord{}, true, fmt.Errorf("%w: %s: %v", ErrGuardRecord, path, err)
 	}
-	return guards, true, nil
+	return rec, true, nil
 }
 
 func decodeGuards(data []byte) ([]Guard, error) {
+	rec, err := decodeRecord(data)
+	return rec.Guards, err
+}
+
+// decodeRecord reads a guard record: its guards, and the projects it remembers.
+func decodeRecord(data []byte) (GuardRecord, error) {
 	// jsonx, not encoding/json: a run of a guarded event reads this file, and encoding/json's
 	// reflection set-up costs a cold run more than the whole read (see the README).
 	r := jsonx.NewReader(data)
 	var version *int64
 	var guards []Guard
+	var projects []RememberedProject
 	err := r.Object(func(key string) error {
 		switch key {
 		case "version":
@@ -387,6 +405,10 @@ func decodeGuards(data []byte) ([]Guard, error) {
 				guards = append(guards, g)
 				return err
 			})
+		case "projects":
+			var err error
+			projects, err = readProjects(r)
+			return err
 		}
 		return unknownKey(r, key)
 	})
@@ -394,22 +416,30 @@ func decodeGuards(data []byte) ([]Guard, error) {
 		err = r.End()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("not a guard record: %w", describe(err))
+		return GuardRecord{}, fmt.Errorf("not a guard record: %w", describe(err))
 	}
 	if version == nil || *version != fileVersion {
-		return nil, errors.New("not a guard record of version 1")
+		return GuardRecord{}, errors.New("not a guard record of version 1")
 	}
+	if err := checkGuardList(guards); err != nil {
+		return GuardRecord{}, err
+	}
+	return GuardRecord{Guards: guards, Projects: projects}, nil
+}
+
+// checkGuardList refuses a guard without an event or command, or one recorded twice.
+func checkGuardList(guards []Guard) error {
 	seen := make(map[[2]string]bool, len(guards))
 	for _, g := range guards {
 		if g.Event == "" || g.Command == "" {
-			return nil, errors.New("a guard without an event or command")
+			return errors.New("a guard without an event or command")
 		}
 		if seen[g.key()] {
-			return nil, fmt.Errorf("the guard %s is recorded twice", g)
+			return fmt.Errorf("the guard %s is recorded twice", g)
 		}
 		seen[g.key()] = true
 	}
-	return guards, nil
+	return nil
 }
 
 func readGuard(r *jsonx.Reader) (Guard, error) {
@@ -478,6 +508,25 @@ func readStrings(r *jsonx.Reader) ([]string, error) {
 }
 
 func encodeGuards(guards map[[2]string]Guard) []byte {
+	return encodeRecord(guards, nil)
+}
+
+// encodeRecord writes a guard record: the guards, and the projects it remembers.
+func encodeRecord(guards map[[2]string]Guard, projects []RememberedProject) []byte {
+	f := guardFile{Version: new(int64(fileVersion)), Guards: guardsJSON(slices.Collect(maps.Values(guards)))}
+	for _, p := range projects {
+		f.Projects = append(f.Projects, projectGuardsJSON{Root: p.Root, Guards: guardsJSON(p.Guards)})
+	}
+	slices.SortFunc(f.Projects, func(a, b projectGuardsJSON) int { return strings.Compare(a.Root, b.Root) })
+	out, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		panic("consent: encoding guard record: " + err.Error()) // strings and bools only
+	}
+	return append(out, '\n')
+}
+
+// guardsJSON is the guards' wire form, sorted by event and command.
+func guardsJSON(guards []Guard) []guardJSON {
 	list := make([]guardJSON, 0, len(guards))
 	for _, g := range guards {
 		w := guardJSON{Event: g.Event, Command: g.Command, Matcher: nonNil(g.Matcher), Agents: nonNil(g.Agents),
@@ -494,30 +543,33 @@ func encodeGuards(guards map[[2]string]Guard) []byte {
 	slices.SortFunc(list, func(a, b guardJSON) int {
 		return strings.Compare(a.Event+"\x00"+a.Command, b.Event+"\x00"+b.Command)
 	})
-	out, err := json.MarshalIndent(guardFile{Version: new(int64(fileVersion)), Guards: list}, "", "  ")
-	if err != nil {
-		panic("consent: encoding guard record: " + err.Error()) // strings and bools only
-	}
-	return append(out, '\n')
+	return list
 }
 
 // changeGuards edits the guard record; the caller holds the allowlist's lock. change returns
 // whether there is anything to write. A record that cannot be read or trusted is left as it is.
+// In a project's store with the person's beside it (Store.Person), the same change is made
+// first to the guards the person's record remembers of the project (remember.go).
 func (s *Store) changeGuards(change func(map[[2]string]Guard) bool) error {
-	list, _, err := s.readGuards()
+	rec, _, err := s.readRecord()
 	if err != nil {
 		return err
 	}
-	guards := make(map[[2]string]Guard, len(list))
-	for _, g := range list {
+	guards := make(map[[2]string]Guard, len(rec.Guards))
+	for _, g := range rec.Guards {
 		guards[g.key()] = g
+	}
+	if s.Person != nil && s.Root != "" {
+		if err := s.Person.rememberChange(s.Root, rec.Guards, change); err != nil {
+			return err
+		}
 	}
 	if !change(guards) {
 		return nil
 	}
 	path := s.GuardPath()
 	removeStaleTemps(path)
-	if err := safefile.WriteFile(path, encodeGuards(guards), s.fileMode()); err != nil {
+	if err := safefile.WriteFile(path, encodeRecord(guards, rec.Projects), s.fileMode()); err != nil {
 		return fmt.Errorf("saving guard record: %w", err)
 	}
 	return nil

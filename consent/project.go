@@ -92,10 +92,16 @@ var ErrNotProjectHook = errors.New("not a hook of this project")
 // files inside root only; otherwise nothing is written and the error wraps ErrNotProjectHook.
 // A hook whose files cannot be read is an error naming it, and nothing is written.
 func ApproveProject(home, root string, hooks []config.Hook) ([]Approval, error) {
-	if err := CheckProjectHooks(root, hooks); err != nil {
+	return ApproveProjectIn(ProjectStore(home, root), hooks)
+}
+
+// ApproveProjectIn is ApproveProject in the project's store s (ProjectStore), whose Person, when
+// set, remembers the project's guards.
+func ApproveProjectIn(s *Store, hooks []config.Hook) ([]Approval, error) {
+	if err := CheckProjectHooks(s.Root, hooks); err != nil {
 		return nil, err
 	}
-	return ProjectStore(home, root).Approve(hooks...)
+	return s.Approve(hooks...)
 }
 
 // CheckProjectHooks says whether every hook is one of the project at root: loaded from its
@@ -152,6 +158,10 @@ type Project struct {
 	// guard record that cannot be read or trusted, blocks every event a guard could cover.
 	Guards   []Guard
 	GuardErr error
+	// Lost are the guards the person's record remembers of the project (of the event a run
+	// fires) that its own record no longer holds as remembered: each blocks what it covered
+	// (remember.go).
+	Lost []Gap
 }
 
 // LoadProject reads the project layer (config.Layers' LayerProject) for a run of event (""
@@ -159,25 +169,31 @@ type Project struct {
 // project has nothing for the event: its config holds no entry of it (a file that does not
 // name the event is not even parsed: config.Layers) and no recorded guard of the project
 // covers it (SPEC 23.13). Only a guard event's run reads the guard record, and only when the
-// hookctl home holds any project's approvals.
-func LoadProject(home string, layer config.Layer, event string) *Project {
+// hookctl home holds any project's approvals or the person's record remembers the project.
+// remembered are the projects the person's guard record remembers (GuardRecord), which the
+// project's own record must still hold.
+func LoadProject(home string, layer config.Layer, event string, remembered []RememberedProject) *Project {
 	cfg, cfgErr := layer.Read()
+	real := layer.RealRoot
+	if real == "" {
+		real = canonicalRoot(layer.Root)
+	}
+	_, known := Remembered(remembered, real)
 	quiet := event != "" && cfgErr == nil && len(cfg.Problems) == 0 && !cfg.HasHooks(event)
-	if quiet && (!config.GuardEvent(event) || !projectsExist(home)) {
+	if quiet && (!config.GuardEvent(event) || !projectsExist(home) && !known) {
 		return nil // no entry of the event, and no project guard recorded that could cover it
 	}
 	p := &Project{Root: layer.Root, Config: cfg, ConfigErr: cfgErr, Recorded: layer.Recorded}
-	if layer.RealRoot != "" {
-		p.Store = projectStoreOf(home, layer.RealRoot) // as FindProject resolved it: not again
-	} else {
-		p.Store = ProjectStore(home, layer.Root)
-	}
+	p.Store = projectStoreOf(home, real) // as FindProject resolved it: not again
 	if p.ConfigErr != nil {
 		p.Config = config.Unread(layer.Path)
 		p.Config.Root, p.Config.Dir = layer.Root, layer.Root
 	}
 	if event == "" || config.GuardEvent(event) {
 		p.Guards, p.GuardErr = p.Store.Guards()
+		if p.GuardErr == nil {
+			p.Lost = lostGuards(remembered, p.Store, p.Guards, event)
+		}
 		if event != "" {
 			var of []Guard
 			for _, g := range p.Guards {
@@ -193,7 +209,7 @@ func LoadProject(home string, layer config.Layer, event string) *Project {
 		// could cover blocks, naming the fix (SPEC 28.23).
 		p.GuardErr = cfgErr
 	}
-	if quiet && len(p.Guards) == 0 && p.GuardErr == nil {
+	if quiet && len(p.Guards) == 0 && p.GuardErr == nil && len(p.Lost) == 0 {
 		return nil
 	}
 	return p

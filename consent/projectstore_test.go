@@ -188,10 +188,10 @@ func TestLoadProjectSkips(t *testing.T) {
 	home, base := t.TempDir(), t.TempDir()
 	a, cfgA := projectRepo(t, base, "a")
 	layer, _ := config.LayerOf(config.Layers(config.Sources{ProjectFrom: a}), config.LayerProject)
-	if p := LoadProject(home, layer, "post_tool_call"); p != nil {
+	if p := LoadProject(home, layer, "post_tool_call", nil); p != nil {
 		t.Errorf("post_tool_call: %+v", p)
 	}
-	if p := LoadProject(home, layer, "pre_tool_call"); p == nil || !p.Config.HasHooks("pre_tool_call") {
+	if p := LoadProject(home, layer, "pre_tool_call", nil); p == nil || !p.Config.HasHooks("pre_tool_call") {
 		t.Errorf("pre_tool_call: %+v", p)
 	}
 	if _, err := ApproveProject(home, a, cfgA.Hooks); err != nil {
@@ -200,14 +200,14 @@ func TestLoadProjectSkips(t *testing.T) {
 	if err := os.WriteFile(config.ProjectConfigPath(a), []byte("hooks: [\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p := LoadProject(home, layer, "pre_tool_call")
+	p := LoadProject(home, layer, "pre_tool_call", nil)
 	if p == nil || len(p.Guards) != 1 || len(Gaps(p.Guards, p.Config, "pre_tool_call")) != 1 {
 		t.Fatalf("broken config with a recorded guard: %+v", p)
 	}
 	// A file that does not name the fired event is not parsed (its error is not this run's),
 	// and a recorded guard of the event is missing from it: it still blocks.
 	llm, _ := config.LayerOf(config.Layers(config.Sources{ProjectFrom: a, Event: "post_llm_call"}), config.LayerProject)
-	if p := LoadProject(home, llm, "post_llm_call"); p != nil {
+	if p := LoadProject(home, llm, "post_llm_call", nil); p != nil {
 		t.Errorf("post_llm_call, a broken file that does not name it: %+v", p)
 	}
 	moved := "hooks:\n  post_tool_call:\n    - command: .agent-hooks/guard.sh\n      fail_closed: true\n"
@@ -215,7 +215,7 @@ func TestLoadProjectSkips(t *testing.T) {
 		t.Fatal(err)
 	}
 	tool, _ := config.LayerOf(config.Layers(config.Sources{ProjectFrom: a, Event: "pre_tool_call"}), config.LayerProject)
-	p = LoadProject(home, tool, "pre_tool_call")
+	p = LoadProject(home, tool, "pre_tool_call", nil)
 	if p == nil || len(Gaps(p.Guards, p.Config, "pre_tool_call")) != 1 {
 		t.Errorf("the guard moved to another event, the file no longer naming pre_tool_call: %+v", p)
 	}
@@ -333,7 +333,7 @@ func BenchmarkProjectLayer(b *testing.B) {
 	for _, c := range []struct{ name, event string }{{"post_llm_call", "post_llm_call"}, {"pre_llm_call", "pre_llm_call"}, {"parsed", ""}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
-				p := LoadProject(home, layer(c.event), c.event)
+				p := LoadProject(home, layer(c.event), c.event, nil)
 				if (p == nil) != (c.event != "") {
 					b.Fatalf("layer %+v", p)
 				}

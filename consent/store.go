@@ -34,6 +34,9 @@ type Store struct {
 	Root string
 	// anyRoot reads a project's file whatever root it records (Projects checks it itself).
 	anyRoot bool
+	// Person, set on a project's store, is the person's store: whenever the project's guard
+	// record changes, the person's record remembers the project's guards (remember.go).
+	Person *Store
 }
 
 // fileMode is the mode the allowlist and its guard record are written with.
@@ -410,9 +413,7 @@ func (s *Store) recordGuards(hooks []config.Hook, a *Allowlist, anew bool) error
 				delete(guards, k)
 			}
 		}
-		return !maps.EqualFunc(before, guards, func(x, y Guard) bool {
-			return x.Same(y) && x.Pin == y.Pin && x.Dialect == y.Dialect && slices.EqualFunc(x.Files, y.Files, FilePin.Same) && (x.Files == nil) == (y.Files == nil)
-		})
+		return !maps.EqualFunc(before, guards, sameGuard)
 	})
 }
 

@@ -3,6 +3,7 @@ package doctor
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
@@ -73,6 +74,39 @@ func GuardPATHFindings(cfg *config.Config, gp consent.GuardPATH) []Finding {
 		out = append(out, Finding{Severity: SeverityWarning, Check: "guard_path",
 			Message: "a guard runs with PATH=" + gp.Value + "; left out: " + why,
 			Fix:     "name a program a guard needs from there by its path; keep hookctl's binaries in a folder of their own (docs/install.md)"})
+	}
+	return out
+}
+
+// RememberedFindings reports, for each project whose guards the person's record (beside the
+// allowlist of store) remembers (SPEC 24.8), each remembered guard its own record in the
+// hookctl home no longer holds (its approvals deleted, emptied or replaced), and a project
+// record that cannot be trusted: errors, since every call such a guard covered in that project
+// is blocked. A remembered project whose folder is gone blocks nothing: a warning.
+func RememberedFindings(home string, store *consent.Store) []Finding {
+	rec, err := store.GuardRecord()
+	if err != nil {
+		return nil // GuardFindings reports the record itself
+	}
+	var out []Finding
+	for _, p := range rec.Projects {
+		if _, err := os.Lstat(p.Root); err != nil {
+			out = append(out, Finding{Severity: SeverityWarning, Check: "guard",
+				Message: fmt.Sprintf("your guard record %s remembers guards of the project %s, which is gone: they block nothing unless it comes back", p.Record, p.Root),
+				Fix:     fmt.Sprintf("if it moved, approve it where it is now; to forget it, at a terminal: mkdir -p %s && cd %s && hookctl hooks revoke --project", config.ShellQuote(p.Root), config.ShellQuote(p.Root))})
+			continue
+		}
+		lost, err := consent.LostOf(home, p)
+		if err != nil {
+			out = append(out, Finding{Severity: SeverityError, Check: "guard",
+				Message: fmt.Sprintf("project %s: %v: every event a guard could cover there is blocked", p.Root, err), Fix: consent.LostFix(p.Root)})
+		}
+		for _, gap := range lost {
+			g := gap.Guard
+			out = append(out, Finding{Severity: SeverityError, Event: g.Event, Command: g.Command, Check: "guard",
+				Message: fmt.Sprintf("project %s: guard %s is not in force: %s; every call it covered there is blocked", p.Root, g, gap.Why),
+				Fix:     gap.Fix})
+		}
 	}
 	return out
 }

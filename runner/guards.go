@@ -32,6 +32,12 @@ type Guards struct {
 	// judged (agent.Dialect.SwitchedOff): a tool call is blocked while one is found
 	// (switchBlocks).
 	Switches []agent.SwitchFinding
+	// Lost are a project's guards that the person's record remembers and the project's own
+	// record no longer holds (consent.Project.Lost): each blocks what it covered.
+	Lost []consent.Gap
+	// Projects are the projects whose guards the person's record remembers, read with the
+	// person's guards: the project layer of the run is held to them (consent.LoadProject).
+	Projects []consent.RememberedProject
 }
 
 // GuardSource is where a run's guards are recorded.
@@ -64,7 +70,8 @@ func GuardsFor(src GuardSource, event string, cfg *config.Config, cfgErr error) 
 	var g Guards
 	if event == "" || config.GuardEvent(event) {
 		store := consent.NewStore(src.Allowlist)
-		g.Recorded, g.Err = store.Guards()
+		rec, err := store.GuardRecord()
+		g.Recorded, g.Projects, g.Err = rec.Guards, rec.Projects, err
 		if event != "" {
 			g.Recorded = eventGuards(g.Recorded, event)
 		}
@@ -123,8 +130,11 @@ func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
 		return nil, nil
 	}
 	hrs, effects := d.switchBlocks(f)
-	add := func(command, why string) {
-		msg := fmt.Sprintf("blocked by guard %s: %s; %s", command, why, GuardFix)
+	add := func(command, why, fix string) {
+		if fix == "" {
+			fix = GuardFix
+		}
+		msg := fmt.Sprintf("blocked by guard %s: %s; %s", command, why, fix)
 		hrs = append(hrs, HookResult{Command: command, Status: StatusBlocked, Message: msg})
 		e := effect{block: true, message: msg, command: command, warning: msg}
 		if f.mapping.Honours.Has(agent.Notice) {
@@ -133,12 +143,12 @@ func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
 		effects = append(effects, e)
 	}
 	if d.Guards.Err != nil && config.GuardEvent(f.event) {
-		add("record", d.Guards.Err.Error())
+		add("record", d.Guards.Err.Error(), "")
 		return hrs, effects
 	}
-	for _, gap := range d.Guards.Gaps(d.Config, f.event) {
+	for _, gap := range append(d.Guards.Gaps(d.Config, f.event), d.Guards.Lost...) {
 		if gap.Guard.Covers(f.event, f.dialect.Name, f.tool, true) {
-			add(gap.Guard.String(), gap.Why)
+			add(gap.Guard.String(), gap.Why, gap.Fix)
 		}
 	}
 	return hrs, effects

@@ -13,11 +13,11 @@ import (
 // env (nil: hookctl's own environment).
 func ProjectDispatcher(p *consent.Project, gate Consent, env []string) *Dispatcher {
 	cfg := p.Config
-	if p.ConfigErr != nil && len(p.Guards) == 0 && p.GuardErr == nil {
+	if p.ConfigErr != nil && len(p.Guards) == 0 && p.GuardErr == nil && len(p.Lost) == 0 {
 		cfg = &config.Config{Path: cfg.Path, Dir: p.Root, Root: p.Root} // nothing to hold: no hooks
 	}
 	return &Dispatcher{Config: cfg, Consent: gate, Dir: p.Root, Env: setEnv(env, config.ProjectDirVar, p.Root),
-		Guards: Guards{Recorded: p.Guards, Err: p.GuardErr}}
+		Guards: Guards{Recorded: p.Guards, Err: p.GuardErr, Lost: p.Lost}}
 }
 
 // joinProject adds the project layer's result to the person's (which did not block). A

@@ -282,7 +282,7 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 		return sd.Dispatch(s.base, event, p)
 	}
 	warn := func(msg string) { s.warn("warning: %s", msg) }
-	project := s.projectFire(event, p, person, system)
+	project := s.projectFire(event, p, person, d.Guards.Projects, system)
 	res, err := runner.Layered(sys, person, warn, event, system, func() (*runner.Result, error) { return d.Dispatch(s.base, event, p) }, project)
 	switch {
 	case errors.Is(err, runner.ErrPayload):

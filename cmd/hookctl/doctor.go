@@ -102,6 +102,12 @@ func (a *app) doctorRun(o doctorOptions) error {
 			report.Problems++
 		}
 	}
+	for _, f := range doctor.RememberedFindings(s.loc.Home, s.store) {
+		report.Findings = append(report.Findings, f)
+		if f.Severity == doctor.SeverityError {
+			report.Problems++
+		}
+	}
 	a.examineNamedConfig(s.loc, &report)
 	a.firstWiringState(s, wired, d.Agent, &report)
 	if o.asJSON {

@@ -70,7 +70,7 @@ func (a *app) approveFromLock() error {
 		}
 	}
 	if len(match) > 0 {
-		approved, err := consent.ApproveProject(s.loc.Home, p.Root, match)
+		approved, err := consent.ApproveProjectIn(p.Store, match)
 		if err != nil {
 			return failuref("%v", err)
 		}

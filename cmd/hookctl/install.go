@@ -363,8 +363,8 @@ func (a *app) unwiredFindings(s *session, wired []install.Wiring, only *agent.Di
 }
 
 // runFlags are the flags install writes into a wiring (install.RunFlags): for the person's own
-// settings, the locations in use (absolute), --guarded when guards are recorded (or the record
-// cannot be trusted), and --accept-hooks when install was given it (a CI machine's wiring). A
+// settings, the locations in use (absolute), --guarded when guards are recorded, its own or a
+// project's (or the record cannot be trusted), and --accept-hooks when install was given it (a CI machine's wiring). A
 // project's settings are committed and read on other machines: they name no location and
 // run hookctl from PATH (install.RunFlags.ProjectWiring).
 func (a *app) runFlags(project bool) install.RunFlags {
@@ -389,8 +389,8 @@ func (a *app) runFlags(project bool) install.RunFlags {
 	if loc.Config != filepath.Join(loc.Home, "config.yaml") {
 		f.Config = abs(loc.Config)
 	}
-	guards, err := consent.NewStore(loc.Allowlist).Guards()
-	f.Guarded = err != nil || len(guards) > 0
+	rec, err := consent.NewStore(loc.Allowlist).GuardRecord()
+	f.Guarded = err != nil || len(rec.Guards) > 0 || len(rec.Projects) > 0
 	return f
 }
 

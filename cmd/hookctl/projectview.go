@@ -67,7 +67,7 @@ func (a *app) projectView() *projectJSON {
 		return nil
 	}
 	p := a.projectLayer(loc, a.projectFrom(""), "", false)
-	if p == nil || !exists(p.Config.Path) && !exists(p.Store.Path) && len(p.Guards) == 0 && p.GuardErr == nil {
+	if p == nil || !exists(p.Config.Path) && !exists(p.Store.Path) && len(p.Guards) == 0 && p.GuardErr == nil && len(p.Lost) == 0 {
 		return nil // a repository with no project hooks, none approved and none recorded
 	}
 	v := &projectJSON{Root: p.Root, Config: p.Config.Path, Approvals: p.Store.Path, Problems: p.Config.Problems,
@@ -79,6 +79,10 @@ func (a *app) projectView() *projectJSON {
 		v.Error = p.ConfigErr.Error()
 	}
 	v.Guards = projectFindings(p, doctor.GuardFindings(p.Config, p.Store))
+	for _, gap := range p.Lost { // remembered by the person's record, gone from the project's
+		v.Guards = append(v.Guards, doctor.Finding{Severity: doctor.SeverityError, Event: gap.Guard.Event, Command: gap.Guard.Command, Check: "guard",
+			Message: fmt.Sprintf("project %s: guard %s is not in force: %s; every call it covered there is blocked", p.Root, gap.Guard, gap.Why), Fix: gap.Fix})
+	}
 	list, lerr := p.Store.Load()
 	if lerr != nil {
 		v.Guards = append(v.Guards, doctor.Finding{Severity: doctor.SeverityError, Check: "allowlist",

@@ -157,21 +157,13 @@ func (a *app) revokeProject(o revokeOptions) error {
 		return failuref("%s is in no project: a project is a folder holding .git, below your home and outside the hookctl home", from)
 	}
 	store := p.Store
-	commands := []string{o.command}
-	if o.command == "" {
-		list, err := store.Load()
-		if err != nil {
-			return failuref("%v", err)
-		}
-		commands = commands[:0]
-		for _, ap := range list.Approvals {
-			if !slices.Contains(commands, ap.Command) {
-				commands = append(commands, ap.Command)
-			}
-		}
-		if len(commands) == 0 {
-			return failuref("no approval of the project %s to revoke", p.Root)
-		}
+	var lost []consent.Guard // remembered by the person's record, gone from the project's
+	for _, gap := range p.Lost {
+		lost = append(lost, gap.Guard)
+	}
+	commands, err := projectCommands(store, o.command, lost)
+	if err != nil {
+		return err
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
@@ -181,6 +173,7 @@ func (a *app) revokeProject(o revokeOptions) error {
 			recorded, err = list.Guards(), nil
 		}
 	}
+	recorded = append(recorded, lost...)
 	if err == nil {
 		var dropped []consent.Change
 		for _, c := range commands {
@@ -205,15 +198,51 @@ func (a *app) revokeProject(o revokeOptions) error {
 	if o.event != "" {
 		what += " on " + o.event
 	}
-	if total == 0 {
+	forgot := 0
+	for _, c := range commands {
+		forgot += len(consent.Revoked(lost, c, o.event))
+	}
+	if total == 0 && forgot == 0 {
 		return noApproval(store, o.command, what+" in the project "+p.Root)
 	}
 	if what == "" {
 		what = "the project's hooks"
 	}
-	fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s in the project %s\n", total, terminalSafe(what), terminalSafe(p.Root))
+	if total > 0 {
+		fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s in the project %s\n", total, terminalSafe(what), terminalSafe(p.Root))
+	}
+	if forgot > 0 {
+		fmt.Fprintf(a.stdout, "ended %d guard(s) of the project that its approvals no longer held\n", forgot)
+	}
 	if sig := in.received(); sig != 0 {
 		return silent(exitInterrupted + sig)
 	}
 	return nil
+}
+
+// projectCommands are the commands revoke --project revokes: command, or, when "", every one
+// the project's approvals hold or the person's record remembers as its lost guards.
+func projectCommands(store *consent.Store, command string, lost []consent.Guard) ([]string, error) {
+	if command != "" {
+		return []string{command}, nil
+	}
+	var commands []string
+	list, err := store.Load()
+	if err != nil && len(lost) == 0 {
+		return nil, failuref("%v", err)
+	}
+	if err == nil {
+		for _, ap := range list.Approvals {
+			commands = append(commands, ap.Command)
+		}
+	}
+	for _, g := range lost {
+		commands = append(commands, g.Command)
+	}
+	slices.Sort(commands)
+	commands = slices.Compact(commands)
+	if len(commands) == 0 {
+		return nil, failuref("no approval of the project %s to revoke", store.Root)
+	}
+	return commands, nil
 }

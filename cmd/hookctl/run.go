@@ -191,7 +191,7 @@ func (a *app) run(o runOptions) error {
 		}
 		return res, nil
 	}
-	project := a.projectFire(loc, a.projectFrom(payload.Cwd), o.event, in, system)
+	project := a.projectFire(loc, a.projectFrom(payload.Cwd), o.event, in, func() []consent.RememberedProject { return gs.Projects }, system)
 	res, err := runner.Layered(sys, a.personHome(), a.warnFunc(), o.event, system, person, project)
 	if err != nil {
 		return dispatchError(err)

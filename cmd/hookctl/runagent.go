@@ -205,7 +205,7 @@ func (r *agentRun) dispatch(ctx context.Context, in *interruption) (*runner.Resu
 		}
 		return res, nil
 	}
-	project := r.projectFire(r.loc, r.projectFrom(r.call.Cwd), r.event, in, system)
+	project := r.projectFire(r.loc, r.projectFrom(r.call.Cwd), r.event, in, func() []consent.RememberedProject { return r.gs.Projects }, system)
 	return runner.Layered(r.sys, r.personHome(), r.warnFunc(), r.event, system, person, project)
 }
 
