@@ -47,6 +47,8 @@ type Target struct {
 	// SwitchOn sets Switch to true; without it, Switch is put back as it was before hookctl
 	// first wrote the file (its backup says how).
 	SwitchOn bool
+	// Fail is the agent's fail-closed switch every entry carries (wiredFailSwitch); nil: none.
+	Fail *FailSwitch
 	// Folders is the record of the folders install created (FoldersPath): install adds those it
 	// makes, and uninstall removes those it leaves empty. "" records none and removes none.
 	Folders string
