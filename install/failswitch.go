@@ -10,8 +10,9 @@ type FailSwitch struct {
 	// Key and Value are the member the entry carries.
 	Key   string
 	Value any
-	// Since is the agent's first release known to honour it; doctor warns below it.
-	Since string
+	// Since is the agent's first release known to honour it; doctor warns below it, reading
+	// the release of the executable Bin (from the npm package Package where it is one).
+	Since, Bin, Package string
 	// Proven says a run of the real agent showed the switch blocks: only a proven switch is
 	// written by default (SPEC 28.37); the others are built and tested here, not wired.
 	Proven bool
@@ -23,7 +24,7 @@ type FailSwitch struct {
 // from its documentation, with no CLI to prove it on. Codex 0.171.0, Gemini CLI 0.61.0,
 // Copilot CLI 1.0.102 and Cline 3.0.65 have none: a killed hook lets the call through.
 var failSwitches = map[string]FailSwitch{
-	"claude-code": {Key: "onFailure", Value: "block", Since: "2.1.332", Proven: true},
+	"claude-code": {Key: "onFailure", Value: "block", Since: "2.1.332", Bin: "claude", Package: "@anthropic-ai/claude-code", Proven: true},
 	"cursor":      {Key: "failClosed", Value: true},
 }
 
