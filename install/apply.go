@@ -52,6 +52,8 @@ type Target struct {
 	Pin      string
 	PinValue any
 	PinOn    bool
+	// Fail is the agent's fail-closed switch every entry carries (wiredFailSwitch); nil: none.
+	Fail *FailSwitch
 	// Folders is the record of the folders install created (FoldersPath): install adds those it
 	// makes, and uninstall removes those it leaves empty. "" records none and removes none.
 	Folders string

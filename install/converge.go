@@ -67,12 +67,14 @@ func (s *settings) step(t Target, own []entry, wants map[string]Want, touched ma
 		switch {
 		case e.command != command:
 			err = s.replace(e.obj.get(s.layout.commandKey()), command)
-		case timeoutKey == "":
-			continue
-		case e.timeout == nil:
+		case timeoutKey != "" && e.timeout == nil:
 			err = s.add(e.obj, timeoutKey, w.Timeout)
-		case !sameNumber(s, e.timeout, w.Timeout):
+		case timeoutKey != "" && !sameNumber(s, e.timeout, w.Timeout):
 			err = s.replace(e.timeout, w.Timeout)
+		case t.Fail != nil && e.obj.get(t.Fail.Key) == nil:
+			err = s.add(e.obj, t.Fail.Key, t.Fail.Value) // an older hookctl's entry
+		case t.Fail != nil && !t.Fail.holds(s, e.obj.get(t.Fail.Key)):
+			err = s.replace(e.obj.get(t.Fail.Key), t.Fail.Value)
 		default:
 			continue
 		}
@@ -87,25 +89,32 @@ func (s *settings) step(t Target, own []entry, wants map[string]Want, touched ma
 			touched[w.Event] = true
 			command := EntryCommand(t, w)
 			r.Added = append(r.Added, s.change(w.Event, command, w.Timeout))
-			return false, s.addEntry(w.Event, s.hookObject(command, w.Timeout))
+			return false, s.addEntry(w.Event, s.hookObject(command, w.Timeout, t.Fail))
 		}
 	}
 	return true, nil
 }
 
-// hookObject is the entry install writes, in the layout's shape.
-func (s *settings) hookObject(command string, timeout int64) object {
+// hookObject is the entry install writes, in the layout's shape, with the agent's fail-closed
+// switch (nil: none) after the timeout.
+func (s *settings) hookObject(command string, timeout int64, fail *FailSwitch) object {
+	var o object
 	switch s.layout {
 	case Flat:
-		return object{{"command", command}, {"timeout", timeout}}
+		o = object{{"command", command}, {"timeout", timeout}}
 	case Copilot:
-		return object{{"type", "command"}, {"bash", command}, {"timeoutSec", timeout}}
+		o = object{{"type", "command"}, {"bash", command}, {"timeoutSec", timeout}}
 	case CopilotPowerShell:
-		return object{{"type", "command"}, {"powershell", command}, {"timeoutSec", timeout}}
+		o = object{{"type", "command"}, {"powershell", command}, {"timeoutSec", timeout}}
 	case Windsurf:
-		return object{{"command", command}}
+		o = object{{"command", command}}
+	default:
+		o = object{{"type", "command"}, {"command", command}, {"timeout", timeout}}
 	}
-	return object{{"type", "command"}, {"command", command}, {"timeout", timeout}}
+	if fail != nil {
+		o = append(o, field{fail.Key, fail.Value})
+	}
+	return o
 }
 
 // change is a Report entry; its timeout is nil where the layout writes none.

@@ -26,7 +26,8 @@ func target(t *testing.T, name, path string) Target {
 		t.Fatal(err)
 	}
 	// The entries as sh reads them, on every platform: windows_test.go has Windows' forms.
-	return Target{Agent: name, Path: path, Layout: layoutFor(d, "linux"), Command: CommandLine(testBin, name, RunFlags{}), Name: "hookctl"}
+	return Target{Agent: name, Path: path, Layout: layoutFor(d, "linux"), Command: CommandLine(testBin, name, RunFlags{}), Name: "hookctl",
+		Fail: wiredFailSwitch(name)}
 }
 
 // projectTarget is a project's committed wiring (install --project) of the agent at path.
