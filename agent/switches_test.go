@@ -123,7 +123,7 @@ func TestSwitchedOffFiles(t *testing.T) {
 			if c.found && (got[0].Err != nil) != c.err {
 				t.Fatalf("error %v, want error %v", got[0].Err, c.err)
 			}
-			if c.found && !strings.Contains(got[0].Message(), ".claude/settings.local.json") {
+			if c.found && !strings.Contains(got[0].Message(), filepath.FromSlash(".claude/settings.local.json")) {
 				t.Fatalf("the message does not name the file: %s", got[0].Message())
 			}
 		})

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/hookctl/hookctl/internal/wintest"
 )
 
 // TestJudgeTreeExcept is the hookctl home as SPEC 28.22 protects it: the whole tree, a file
@@ -21,6 +23,7 @@ func TestJudgeTreeExcept(t *testing.T) {
 	if err := os.Symlink(filepath.Join(f.hh, "allowlist.json"), filepath.Join(f.hh, "audit.jsonl")); err != nil {
 		t.Fatal(err)
 	}
+	_, linkErr := os.Lstat(filepath.Join(f.hh, "audit.jsonl"))
 	tests := []struct {
 		name, command, cwd string
 		deny               bool
@@ -39,6 +42,9 @@ func TestJudgeTreeExcept(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "a link named as an excepted file" && linkErr != nil {
+				wintest.SkipUnderWine(t, "Wine 8's CreateSymbolicLink reports success and makes no link")
+			}
 			cwd := tt.cwd
 			if cwd == "" {
 				cwd = f.hh

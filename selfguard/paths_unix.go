@@ -30,6 +30,9 @@ func sysClean(s string) string { return filepath.Clean(s) }
 // sysFinal is what the system says a name leads to beyond its symlinks: nothing more here.
 func sysFinal(string) (string, bool) { return "", false }
 
+// streamOnly reports a pattern whose known text names only a stream: no streams here.
+func streamOnly(string) bool { return false }
+
 // shellReadings are other shells' readings of a command line: none here.
 func shellReadings(string) []string { return nil }
 

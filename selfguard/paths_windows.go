@@ -75,5 +75,9 @@ func sysClean(s string) string { return winClean(s) }
 // names resolved (winFinal).
 func sysFinal(clean string) (string, bool) { return winFinal(sysWinFS{}, clean) }
 
+// streamOnly reports a pattern whose known text Windows reads as a stream's name only
+// (winStreamOnly).
+func streamOnly(s string) bool { return winStreamOnly(s) }
+
 // shellReadings are PowerShell's and cmd's readings of a command line (winReadings).
 func shellReadings(src string) []string { return winReadings(src) }

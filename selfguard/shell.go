@@ -850,9 +850,10 @@ func (sh *shell) expand(w *syntax.Word) wordVal {
 		known = sh.part(&b, &v, part, i == 0, false) || known
 	}
 	v.s = b.String()
-	if !known {
-		// Nothing of the word can be known ("$f", "$(...)"): it is judged only by what went
-		// into it (v.inner), not as a pattern that would match every name in the folder.
+	if !known || streamOnly(v.s) {
+		// Nothing of the word can be known ("$f", "$(...)"), or on Windows nothing but a
+		// stream's name ("$f:x", a stream of the file $f): it is judged only by what went into
+		// it (v.inner), not as a pattern that would match every name in the folder.
 		v.s = ""
 	}
 	return v

@@ -56,6 +56,13 @@ func winClean(s string) string {
 	return vol + `\` + strings.Join(out, `\`)
 }
 
+// winStreamOnly reports a pattern whose known text is all in a stream's name: nothing but *
+// before a colon ("*:x", sh's reading of PowerShell's $env:NAME\... or of $f:x) is, as Windows
+// reads it, a stream of a file no letter of whose name is known, no more than "*" alone.
+func winStreamOnly(pattern string) bool {
+	return strings.IndexByte(pattern, ':') > 0 && strings.Trim(winClean(pattern), "*") == ""
+}
+
 // winVolume splits a backslashed name into its volume, as winClean writes it (C:, or
 // \\host\share for another machine's share, or \\?\Volume{...} and the like kept as they are),
 // and the rest.

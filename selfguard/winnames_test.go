@@ -127,6 +127,28 @@ func TestWinCleanKeepsOtherNames(t *testing.T) {
 	}
 }
 
+// TestWinStreamOnly: a pattern whose known letters are only a stream's name names no file by
+// them; one with any letter of a file's name, or a folder, still does.
+func TestWinStreamOnly(t *testing.T) {
+	for pattern, want := range map[string]bool{
+		`*:USERPROFILE.agent-hooksconfig.yaml`: true, // sh's reading of $env:USERPROFILE\...
+		`*::*`:                                 true,
+		`**.:x`:                                true,
+		`*`:                                    false, // no stream: judged as a pattern as ever
+		`g*:x`:                                 false,
+		`*.sh:x`:                               false,
+		`\*:x`:                                 false,
+		`*\*:x`:                                false,
+		`C:*`:                                  false,
+		`C:\*:x`:                               false,
+		`allowlist.json:hidden:$DATA`:          false,
+	} {
+		if got := winStreamOnly(pattern); got != want {
+			t.Errorf("winStreamOnly(%q) = %v, want %v", pattern, got, want)
+		}
+	}
+}
+
 func TestParseIPv4(t *testing.T) {
 	for s, want := range map[string]uint32{
 		"127.0.0.1": 0x7f000001, "127.1": 0x7f000001, "127.0.1": 0x7f000001, "0x7f.1": 0x7f000001,

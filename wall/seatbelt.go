@@ -1,7 +1,7 @@
 package wall
 
 import (
-	"path/filepath"
+	"path"
 	"slices"
 	"strings"
 )
@@ -10,7 +10,8 @@ import (
 // allowed but writing under a walled path; the folders on the way to one cannot be removed or
 // renamed (a rename of a parent moves the walled path, and Seatbelt judges a rename by its own
 // path, not by what lies below); open paths are allowed again (the last matching rule wins);
-// and signals reach only processes inside the same sandbox.
+// and signals reach only processes inside the same sandbox. Its paths are macOS paths, split
+// at "/" on whatever system builds the profile.
 func Profile(rows []Row) string {
 	var b strings.Builder
 	b.WriteString("(version 1)\n(allow default)\n")
@@ -22,7 +23,7 @@ func Profile(rows []Row) string {
 			continue
 		}
 		walled = append(walled, r.Path)
-		for p := filepath.Dir(r.Path); p != filepath.Dir(p); p = filepath.Dir(p) {
+		for p := path.Dir(r.Path); p != path.Dir(p); p = path.Dir(p) {
 			parents[p] = true
 		}
 	}
