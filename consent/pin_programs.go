@@ -220,3 +220,25 @@ func guardPathFor(h config.Hook) GuardPATH {
 func sameStatePaths(states []FileState, paths []string) bool {
 	return slices.EqualFunc(states, paths, func(s FileState, p string) bool { return s.Path == p })
 }
+
+// WorldBlock says why the rules guards now run under (SPEC 24.4, 28.3, 28.18) block the guard
+// h that the allowlist holds approved, "" when they do not, nor when it is not approved: a
+// program its command names bare, or a `#!` interpreter, not found on the guard PATH gp; or a
+// program or interpreter the person can write that its approval did not pin (an approval made
+// before those rules). Each says its fix.
+func (a *Allowlist) WorldBlock(h config.Hook, gp GuardPATH) string {
+	ap := a.find(h.Event, h.Command)
+	if ap == nil {
+		return ""
+	}
+	extra, err := GuardFiles(h, gp)
+	if err != nil {
+		return err.Error()
+	}
+	for _, p := range extra {
+		if !slices.ContainsFunc(ap.Files, func(f FilePin) bool { return f.Path == p }) {
+			return fmt.Sprintf("program %s, which you can change, was not pinned when approved (a guard runs only programs that root alone can change, or that its approval pins); review it, then approve the guard again at your terminal, which pins it", p)
+		}
+	}
+	return ""
+}

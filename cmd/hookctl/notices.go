@@ -29,9 +29,13 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 		return []string{fmt.Sprintf("hookctl: %v", err)}
 	}
 	if list, err := consent.NewStore(loc.Allowlist).Load(); err == nil {
+		world, blocked := worldNotices(d, cfg.Hooks, list, func(h config.Hook) string {
+			return fmt.Sprintf("hookctl hooks approve %s --event %s", config.ShellQuote(h.Command), h.Event)
+		})
+		out = append(out, world...)
 		var skipped []string
-		for _, h := range cfg.Hooks {
-			if !h.RunsUnder(d.Name) {
+		for i, h := range cfg.Hooks {
+			if !h.RunsUnder(d.Name) || blocked[i] {
 				continue
 			}
 			if c := list.Check(h); c.Status != consent.StatusApproved {
@@ -81,9 +85,13 @@ func (a *app) projectNotices(d *agent.Dialect, loc config.Locations, from string
 	if err != nil {
 		list = &consent.Allowlist{}
 	}
+	world, blocked := worldNotices(d, p.Config.Hooks, list, func(config.Hook) string {
+		return "in the project: hookctl hooks approve --project"
+	})
+	out = append(out, world...)
 	var skipped []string
-	for _, h := range p.Config.Hooks {
-		if !h.RunsUnder(d.Name) || a.projectBypass() {
+	for i, h := range p.Config.Hooks {
+		if !h.RunsUnder(d.Name) || a.projectBypass() || blocked[i] {
 			continue
 		}
 		if c := list.Check(h); c.Status != consent.StatusApproved {
@@ -101,4 +109,34 @@ func (a *app) projectNotices(d *agent.Dialect, loc config.Locations, from string
 		out = append(out, fmt.Sprintf("hookctl: project guard %s is not in force (%s); the calls it covered are blocked; at your own terminal, in the project: hookctl hooks doctor", gap.Guard, gap.Why))
 	}
 	return out
+}
+
+// worldNotices name each approved guard of hooks that the rules guards run under (SPEC 24.4,
+// 28.3, 28.18) now block, with the fix, so that the person sees it before the first blocked
+// call (SPEC 28.19): a guard approved by an earlier release whose program is not found on the
+// guard PATH, or whose program the person can write was not pinned. blocked marks them by
+// index, for the notice of hooks skipped to leave out. The guard PATH is worked out once, and
+// only when there is a guard.
+func worldNotices(d *agent.Dialect, hooks []config.Hook, list *consent.Allowlist, approve func(config.Hook) string) (out []string, blocked map[int]bool) {
+	var gp *consent.GuardPATH
+	for i, h := range hooks {
+		if !h.Guard() || h.Remote() || h.Layer == config.LayerSystem || !h.RunsUnder(d.Name) {
+			continue
+		}
+		if gp == nil {
+			now := consent.GuardPATHNow()
+			gp = &now
+		}
+		why := list.WorldBlock(h, *gp)
+		if why == "" {
+			continue
+		}
+		if blocked == nil {
+			blocked = map[int]bool{}
+		}
+		blocked[i] = true
+		out = append(out, fmt.Sprintf("hookctl: guard %s on %s blocks every call it covers under this release: %s; at your own terminal: %s",
+			h.Command, h.Event, why, approve(h)))
+	}
+	return out, blocked
 }

@@ -175,41 +175,11 @@ func mustJSON(t *testing.T, v any) []byte {
 }
 
 // TestReadmeGuard runs the README's "Your first guard" as written: its config.yaml block loads
-// without a problem and runs its ten-line script for every agent's shell and file-read tools,
-// which blocks a .env and lets anything else through.
+// without a problem and runs its eleven-line script (POSIX sh and hookctl field) for every
+// agent's shell and file-read tools, which blocks a .env and lets anything else through.
 func TestReadmeGuard(t *testing.T) {
-	if _, err := exec.LookPath("jq"); err != nil {
-		t.Skip("the README's guard needs jq")
-	}
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(data), "\n## Your first guard\n")
-	if !ok {
-		t.Fatal("README.md has no ## Your first guard section")
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
-	yaml := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindStringSubmatch(section)
-	script := regexp.MustCompile("(?s)```sh\n(#!/bin/sh\n.*?)```").FindStringSubmatch(section)
-	if yaml == nil || script == nil {
-		t.Fatal("the section lacks its config.yaml or its #!/bin/sh block")
-	}
-	if n := strings.Count(script[1], "\n"); n != 10 {
-		t.Errorf("the README's guard has %d lines, the README says ten", n)
-	}
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(yaml[1]), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "no-env.sh"), []byte(script[1]), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := config.Load(filepath.Join(dir, "config.yaml"), config.Options{})
-	if err != nil || len(cfg.Problems) > 0 || len(cfg.Hooks) != 1 || !cfg.Hooks[0].Guard() {
-		t.Fatalf("the README's config.yaml: %v %v %+v", err, cfg.Problems, cfg.Hooks)
-	}
-	hook := cfg.Hooks[0]
+	hook := readmeGuard(t, dir)
 	own, _ := agent.ForScript(agent.ScriptHookctl)
 	readme := []guardCase{
 		shell("", "cat .env", true),
@@ -239,4 +209,41 @@ func TestReadmeGuard(t *testing.T) {
 			})
 		}
 	}
+}
+
+// readmeGuard writes the README's "Your first guard" into dir as written (config.yaml and
+// no-env.sh) and returns its loaded hook.
+func readmeGuard(t *testing.T, dir string) config.Hook {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Your first guard\n")
+	if !ok {
+		t.Fatal("README.md has no ## Your first guard section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	yaml := regexp.MustCompile("(?s)```yaml\n(.*?)```").FindStringSubmatch(section)
+	script := regexp.MustCompile("(?s)```sh\n(#!/bin/sh\n.*?)```").FindStringSubmatch(section)
+	if yaml == nil || script == nil {
+		t.Fatal("the section lacks its config.yaml or its #!/bin/sh block")
+	}
+	if n := strings.Count(script[1], "\n"); n != 11 {
+		t.Errorf("the README's guard has %d lines, want 11: a first guard stays short", n)
+	}
+	if strings.Contains(script[1], "jq") {
+		t.Error("the README's guard uses jq, which a guard's PATH does not hold: read the call with hookctl field")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(yaml[1]), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "no-env.sh"), []byte(script[1]), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(filepath.Join(dir, "config.yaml"), config.Options{})
+	if err != nil || len(cfg.Problems) > 0 || len(cfg.Hooks) != 1 || !cfg.Hooks[0].Guard() {
+		t.Fatalf("the README's config.yaml: %v %v %+v", err, cfg.Problems, cfg.Hooks)
+	}
+	return cfg.Hooks[0]
 }
