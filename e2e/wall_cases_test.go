@@ -54,26 +54,29 @@ func wallStart(e *Env) {
 	e.wallRuns()
 }
 
-// wallPrefix runs Claude Code with CLAUDE_CODE_SHELL_PREFIX naming a script that logs what it
-// was given and runs it as hookctl wall -- /bin/bash -c COMMAND.
+// wallPrefix runs Claude Code with CLAUDE_CODE_SHELL_PREFIX set to hookctl's own prefix
+// (`hookctl --wall-shell=HOME`), each Bash command then running behind the wall with Claude
+// Code's user settings walled too. Claude Code also runs its hook entries written as one command
+// line through the prefix: hookctl run then runs behind the wall, which the case reports from
+// the guard's log (a guard behind the wall cannot write the hookctl home).
 func wallPrefix(e *Env) {
 	if e.Agent.Name != "claude-code" {
 		e.Saw("%s has no setting that wraps its shell tool's commands", e.Agent.Name)
 		return
 	}
 	e.wallUp()
-	e.tamperSetup()
-	log := filepath.Join(e.Marks, "prefix.log")
-	prefix := filepath.Join(e.tmp, "wall-prefix")
-	e.WriteFile(prefix, fmt.Sprintf("#!/bin/sh\n{ echo \"argc=$#\"; for a in \"$@\"; do printf '%%s\\n--\\n' \"$a\"; done; } >>%q\nexec %q wall -- /bin/bash -c \"$1\"\n", log, *hookctlBin), 0o755)
-	e.AgentEnv = append(e.AgentEnv, "CLAUDE_CODE_SHELL_PREFIX="+prefix)
+	where := filepath.Join(e.Marks, "guard-where")
+	e.Hook("guard.sh", "guard", "sh", `if touch ~/.agent-hooks/probe 2>/dev/null; then echo outside >>`+where+`; else echo walled >>`+where+`; fi
+case "$payload" in *"rm -rf"*) `+blockJSON(tamperReason)+` ;; esac`)
+	e.Setup("hooks:\n  pre_tool_call:\n    - matcher: \"SHELL\"\n      command: ./guard.sh\n      fail_closed: true\n")
+	e.WriteFile(filepath.Join(e.Home, "keep", "file"), "the person's work\n", 0o644)
+	e.AgentEnv = append(e.AgentEnv, "CLAUDE_CODE_SHELL_PREFIX="+*hookctlBin+" --wall-shell="+e.Hooks)
 	e.wallRuns()
-	data, _ := os.ReadFile(log)
-	calls := strings.Count(string(data), "argc=")
-	hooks := strings.Count(string(data), " run --agent ")
-	e.Saw("the prefix ran %d times, %d of them for hookctl run (a hook)", calls, hooks)
-	e.Check(calls > 0, "the prefix never ran: CLAUDE_CODE_SHELL_PREFIX put nothing behind the wall")
-	e.Saw("prefix.log: %s", clipN(string(data), 600))
+	ran, _ := os.ReadFile(where)
+	e.Saw("the guard ran: %s", oneLine(string(ran)))
+	settings := filepath.Join(e.Home, e.userSwitchFile())
+	data, _ := os.ReadFile(settings)
+	e.Check(!strings.Contains(string(data), "disableAllHooks"), "the encoded hooks-off switch reached ~/%s behind the prefix's wall", e.userSwitchFile())
 }
 
 // wallRuns is the measure common to both cases: a plain run, the rm -rf the guard blocks, the
