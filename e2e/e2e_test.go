@@ -151,6 +151,8 @@ type Env struct {
 	// PathFirst, when set, is put first on the PATH of every process of the case, as a
 	// person's ~/.local/bin is.
 	PathFirst string
+	// AgentEnv is added to the agent's own variables (Agent.Env) for every agent run.
+	AgentEnv []string
 
 	// Last is the last agent run, kept as evidence.
 	Last    *AgentRun
@@ -382,7 +384,7 @@ func (e *Env) Run(prompt string) *AgentRun {
 	defer cancel()
 	cmd := e.command(ctx, append([]string{bin}, e.Agent.Args(e, prompt)...)...)
 	cmd.Dir = e.Project
-	cmd.Env = append(e.baseEnv(), e.Agent.Env(e)...)
+	cmd.Env = append(append(e.baseEnv(), e.Agent.Env(e)...), e.AgentEnv...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 5 * time.Second

@@ -49,6 +49,9 @@ func (a *app) execute(args []string) int {
 	if o, ok := a.parseRunFast(args); ok {
 		return a.exitStatus(a.run(o))
 	}
+	if code, ok := a.wallShell(args); ok {
+		return code
+	}
 	// Anything else, help and mistakes included, goes through cobra. Registering the flags
 	// again sets each back to its default, so nothing the fast path parsed leaks in.
 	root := a.rootCommand()
