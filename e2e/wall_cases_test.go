@@ -22,10 +22,16 @@ func init() {
 		Name: "wall-start",
 		Does: "the agent started as hookctl wall -- AGENT: a plain command runs, the guard blocks rm -rf, and the encoded removal of ~/.agent-hooks is refused by the kernel; reports what the encoded hooks-off switch and the wall did to the agent",
 		Run:  wallStart,
+		// A measurement of what the start wall does to each agent (Copilot CLI cannot start
+		// behind it): under E2E_FULL=1.
+		Full: true,
 	}, Case{
 		Name: "wall-prefix",
 		Does: "Claude Code with CLAUDE_CODE_SHELL_PREFIX running each Bash command behind the wall: a plain command runs, the guard blocks rm -rf, the encoded removal of ~/.agent-hooks is refused by the kernel; reports whether hooks ran through the prefix",
 		Run:  wallPrefix,
+		// Claude Code's alone: it is the one agent with a shell prefix setting.
+		Full:       true,
+		FullExcept: []string{"claude-code"},
 	})
 }
 
