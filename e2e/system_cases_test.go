@@ -78,7 +78,7 @@ var sysNotKept = map[string]map[string]string{
 		"system-encoded-unwire-agent": "Cline has no administrator file: with the person's hook files deleted, nothing runs hookctl",
 	},
 	"gemini": {
-		"system-gemini-disabled":      "Gemini CLI 0.61.0 joins every scope's hooksConfig.disabled: the person's list switches the system settings' hooks off",
+		"system-gemini-disabled": "Gemini CLI 0.61.0 joins every scope's hooksConfig.disabled: the person's list switches the system settings' hooks off",
 	},
 }
 
