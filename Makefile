@@ -121,6 +121,8 @@ FUZZ_TARGETS ?= \
 	agent:FuzzReadCline:100000x \
 	agent:FuzzReadPayload:45000x \
 	agent:FuzzReadPayloadAs:40000x \
+	agent:FuzzSwitchRead:120000x \
+	cmd/hookctl:FuzzField:20000x \
 	internal/jsonx:FuzzObject:120000x \
 	internal/jsonx:FuzzAppendString:10000x \
 	audit:FuzzParseLine:110000x \
