@@ -207,25 +207,16 @@ func checkProgram(path string, depth int) error {
 	if filepath.Base(interp) != "env" {
 		return nil
 	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "-S" || a == "--split-string":
-			continue // the rest of the line is split into words: read on
-		case strings.HasPrefix(a, "-S"):
-			args = append(args[:i+1], append(strings.Fields(a[2:]), args[i+1:]...)...)
-			continue
-		case strings.HasPrefix(a, "-") || strings.Contains(a, "="):
-			continue
-		}
-		prog, err := systemProgram(a)
-		if err != nil {
-			return fmt.Errorf("%s: #!%s: %w", path, interp, err)
-		}
-		if err := checkProgram(prog, depth+1); err != nil {
-			return fmt.Errorf("%s: the program its #! line runs: %w", path, err)
-		}
+	a := envProgram(args)
+	if a == "" {
 		return nil
+	}
+	prog, err := systemProgram(a)
+	if err != nil {
+		return fmt.Errorf("%s: #!%s: %w", path, interp, err)
+	}
+	if err := checkProgram(prog, depth+1); err != nil {
+		return fmt.Errorf("%s: the program its #! line runs: %w", path, err)
 	}
 	return nil
 }
