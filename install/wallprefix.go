@@ -1,6 +1,7 @@
 package install
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -92,4 +93,24 @@ func (s *settings) setWall(t Target, b backup, r *Report) error {
 	}
 	r.Wall = "set"
 	return s.add(env, ShellPrefixVar, t.Wall)
+}
+
+// WallPrefixIn reads the wall's prefix in a Claude Code settings file: the home it walls, ""
+// when the file carries no prefix hookctl wrote (the hookctl at a file named name). A missing
+// file carries none.
+func WallPrefixIn(path, name string) (home string, err error) {
+	data, _, err := readSettings(path)
+	if err != nil || len(bytes.TrimSpace(data)) == 0 {
+		return "", err
+	}
+	root, err := parseDoc(data)
+	if err != nil {
+		return "", fmt.Errorf("%s:%w", path, err)
+	}
+	n := root.get("env").get(ShellPrefixVar)
+	if n == nil || n.kind != '"' || !IsWallPrefix(n.str, name) {
+		return "", nil
+	}
+	_, home, _ = strings.Cut(n.str, " "+WallShellFlag+"=")
+	return home, nil
 }

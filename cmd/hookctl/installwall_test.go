@@ -184,3 +184,50 @@ func TestInstallWallWhereNot(t *testing.T) {
 		}
 	})
 }
+
+// doctor says whether Claude Code's commands are wired behind the wall and whether the wall
+// goes up here; a wired wall that cannot go up, or whose prefix was edited out, is an error.
+func TestDoctorWall(t *testing.T) {
+	h := newWallHome(t, t.TempDir())
+	if code, _, errOut := h.run(wallUpABI7, "hooks", "approve", "--all"); code != 0 {
+		t.Fatalf("approve: exit %d: %s", code, errOut)
+	}
+	if code, _, errOut := h.run(wallUpABI7, "install", "claude-code", "--wall"); code != 0 {
+		t.Fatalf("install --wall: exit %d: %s", code, errOut)
+	}
+	code, healthy, _ := h.run(wallUpABI7, "hooks", "doctor")
+	if code != 0 || !strings.Contains(healthy, "Claude Code: wired to run its commands behind the wall; the wall goes up here (up, Landlock ABI 7)") {
+		t.Fatalf("doctor with the wall up: exit %d\n%s", code, healthy)
+	}
+	for name, tc := range map[string]struct {
+		st   wall.Status
+		edit func()
+		want string
+	}{
+		"cannot go up": {st: wall.Status{State: wall.Unavailable, Reason: "this kernel has no Landlock"},
+			want: "runs each of its commands behind the wall, which cannot go up on this machine: this kernel has no Landlock; its commands and hooks fail until it can"},
+		"partial": {st: wall.Status{State: wall.Partial, ABI: 4, Lacks: []string{"signals to processes outside the wall"}},
+			want: "warning  the wall is partial on this machine (Landlock ABI 4): it cannot refuse signals"},
+		"edited out": {st: wallUpABI7, edit: func() {
+			data, _ := os.ReadFile(h.settings)
+			var v map[string]any
+			_ = json.Unmarshal(data, &v)
+			delete(v, "env")
+			data, _ = json.Marshal(v)
+			_ = os.WriteFile(h.settings, data, 0o600)
+		}, want: "the wall's prefix (env.CLAUDE_CODE_SHELL_PREFIX) is gone from"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			if tc.edit != nil {
+				tc.edit()
+			}
+			code, out, _ := h.run(tc.st, "hooks", "doctor")
+			if !strings.Contains(strings.Join(strings.Fields(out), " "), strings.Join(strings.Fields(tc.want), " ")) {
+				t.Fatalf("doctor exit %d:\n%s", code, out)
+			}
+			if strings.HasPrefix(tc.want, "warning") != (code == 0) {
+				t.Fatalf("doctor exit %d:\n%s", code, out)
+			}
+		})
+	}
+}
