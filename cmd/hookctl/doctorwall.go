@@ -17,6 +17,18 @@ import (
 // findings of a wall that is wired and cannot go up, walls another home, or was wired and has
 // been taken out of the agent's settings since.
 func (a *app) examineWall(s *session, wired []install.Wiring, only *agent.Dialect, r *doctor.Report) {
+	states, findings := a.wallStates(s, wired, only)
+	r.Walls = append(r.Walls, states...)
+	for _, f := range findings {
+		r.Findings = append(r.Findings, f)
+		if f.Severity == doctor.SeverityError {
+			r.Problems++
+		}
+	}
+}
+
+// wallStates are examineWall's states and findings, as doctor and hooks list show them.
+func (a *app) wallStates(s *session, wired []install.Wiring, only *agent.Dialect) (states []doctor.WallState, findings []doctor.Finding) {
 	st := a.detectWall()
 	_, reason := wallReady(st)
 	remembered, _ := install.LoadWalls(install.MemoryPath(s.loc.Home)) // unreadable: unwiredFindings says so
@@ -31,18 +43,14 @@ func (a *app) examineWall(s *session, wired []install.Wiring, only *agent.Dialec
 			continue
 		}
 		state := doctor.WallState{Agent: w.Agent, State: string(st.State), ABI: st.ABI, Reason: reason}
-		var findings []doctor.Finding
 		if w.Agent == wallAgent {
-			state.Wired, findings = a.wallWiring(s, d, w.File, st, remembered)
+			var fs []doctor.Finding
+			state.Wired, fs = a.wallWiring(s, d, w.File, st, remembered)
+			findings = append(findings, fs...)
 		}
-		r.Walls = append(r.Walls, state)
-		for _, f := range findings {
-			r.Findings = append(r.Findings, f)
-			if f.Severity == doctor.SeverityError {
-				r.Problems++
-			}
-		}
+		states = append(states, state)
 	}
+	return states, findings
 }
 
 // wallWiring reads the wall's prefix in the agent's settings file: whether it is wired, and
