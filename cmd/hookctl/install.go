@@ -38,7 +38,7 @@ type installOptions struct {
 func (a *app) installCommand() *cobra.Command {
 	var o installOptions
 	cmd := &cobra.Command{
-		Use:   "install AGENT [--project | --system [--managed-only]] [--events a,b] [--dry-run] [--json]",
+		Use:   "install AGENT [--project | --system [--managed-only] | --wall | --no-wall] [--events a,b] [--dry-run] [--json]",
 		Short: "Wire an agent to hookctl: add hookctl's entries to the agent's settings file",
 		Long: `Adds to the agent's own settings file one hook entry per agent event that config.yaml has
 hooks for, each running this hookctl with run --agent AGENT. Everything else in the file is kept
@@ -51,8 +51,13 @@ administrator file instead (Claude Code's managed-settings.json, Codex's require
 which the person cannot change; --managed-only also sets the agent's switch that ignores every
 hook that is not managed, where it has one.
 
+With --wall (Claude Code only), each of Claude Code's shell commands and hook entries also runs
+behind the wall (hookctl wall), through its CLAUDE_CODE_SHELL_PREFIX setting: written only once
+the wall goes up on this machine; --no-wall takes it out again.
+
 Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl/blob/main/docs/agents.md`,
 		Example: `  hookctl install claude-code
+  hookctl install claude-code --wall
   hookctl install cursor --project --dry-run
   hookctl install cursor --events preToolUse,beforeReadFile
   sudo hookctl install --system claude-code --managed-only`,

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/wall"
 )
 
 // wallShellFlag is how Claude Code's CLAUDE_CODE_SHELL_PREFIX reaches the wall (SPEC 28.4).
@@ -28,6 +30,10 @@ func (a *app) wallShell(args []string) (code int, handled bool) {
 	}
 	if len(args) != 2 {
 		return a.exitStatus(usageErrorf("%s takes one command: hookctl %s=HOME 'COMMAND'", wallShellFlag, wallShellFlag)), true
+	}
+	if st := a.detectWall(); st.State == wall.Unavailable {
+		// Never bare (SPEC 24.2); the fix is the one install wrote the prefix with (28.21).
+		return a.exitStatus(&exitError{code: exitNotRun, err: fmt.Errorf("the wall cannot go up on this machine: %s; the command did not run (at a terminal, hookctl install %s --no-wall runs Claude Code's commands without the wall)", st.Reason, wallAgent)}), true
 	}
 	home, _ := strings.CutPrefix(strings.TrimPrefix(args[0], wallShellFlag), "=")
 	set, err := a.wallSet(home)
