@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -13,6 +14,14 @@ const (
 	wallBin  = "/opt/hookctl/bin/hookctl"
 	wallHome = "/home/p/.agent-hooks"
 )
+
+// noWallOnWindows skips a test of the prefix on Windows, which has no wall (and whose paths
+// the prefix cannot carry): install --wall refuses there before any prefix is made.
+func noWallOnWindows(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no wall on Windows")
+	}
+}
 
 // wallTarget is the person's Claude Code target with the wall's prefix in mode.
 func wallTarget(t *testing.T, path string, mode WallMode) Target {
@@ -30,6 +39,7 @@ func wallTarget(t *testing.T, path string, mode WallMode) Target {
 // other byte and an env object's other keys; a reinstall without --wall keeps it; uninstall
 // puts the file back byte for byte (or removes the file install created).
 func TestWallPrefixRoundTrip(t *testing.T) {
+	noWallOnWindows(t)
 	want := []Want{{Event: "PreToolUse", Timeout: 65, Deadline: 65}}
 	for name, before := range map[string]string{
 		"no file":   "",
@@ -74,6 +84,7 @@ func TestWallPrefixRoundTrip(t *testing.T) {
 // --no-wall takes the prefix out and leaves hookctl's entries; the env object install made goes
 // with it, one the person had stays.
 func TestWallPrefixDrop(t *testing.T) {
+	noWallOnWindows(t)
 	want := []Want{{Event: "PreToolUse", Timeout: 65, Deadline: 65}}
 	for _, before := range []string{"", "{\n  \"env\": {\n    \"FOO\": \"1\"\n  }\n}\n"} {
 		path := filepath.Join(t.TempDir(), "settings.json")
@@ -97,6 +108,7 @@ func TestWallPrefixDrop(t *testing.T) {
 // A prefix of the person's own is neither replaced by install --wall nor taken out by
 // uninstall; an env that is not an object is refused, the file unchanged.
 func TestWallPrefixKeepsOthers(t *testing.T) {
+	noWallOnWindows(t)
 	want := []Want{{Event: "PreToolUse", Timeout: 65, Deadline: 65}}
 	for name, tc := range map[string]struct{ before, err string }{
 		"own prefix":    {"{\n  \"env\": {\"CLAUDE_CODE_SHELL_PREFIX\": \"/usr/bin/time\"}\n}\n", `sets env.CLAUDE_CODE_SHELL_PREFIX = "/usr/bin/time"`},
@@ -126,6 +138,7 @@ func TestWallPrefixKeepsOthers(t *testing.T) {
 }
 
 func TestWallPrefix(t *testing.T) {
+	noWallOnWindows(t)
 	for _, tc := range []struct {
 		bin, home string
 		ok        bool

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -78,6 +79,9 @@ var (
 // TestInstallWall: --wall writes Claude Code's prefix once the wall goes up here and records
 // the ABI; a reinstall keeps it; uninstall takes it out with the file install created.
 func TestInstallWall(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no wall on Windows: install --wall refuses there (TestInstallWallRefused)")
+	}
 	for name, st := range map[string]wall.Status{"up": wallUpABI7, "partial": wallPartial} {
 		t.Run(name, func(t *testing.T) {
 			h := newWallHome(t, t.TempDir())
@@ -106,6 +110,9 @@ func TestInstallWall(t *testing.T) {
 
 // --no-wall takes the prefix out, keeps hookctl's entries and forgets the wall.
 func TestInstallNoWall(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no wall on Windows: install --wall refuses there (TestInstallWallRefused)")
+	}
 	h := newWallHome(t, t.TempDir())
 	if code, _, errOut := h.run(wallUpABI7, "install", "claude-code", "--wall"); code != 0 {
 		t.Fatalf("install --wall: exit %d: %s", code, errOut)
@@ -188,6 +195,9 @@ func TestInstallWallWhereNot(t *testing.T) {
 // doctor says whether Claude Code's commands are wired behind the wall and whether the wall
 // goes up here; a wired wall that cannot go up, or whose prefix was edited out, is an error.
 func TestDoctorWall(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no wall on Windows: install --wall refuses there (TestInstallWallRefused)")
+	}
 	h := newWallHome(t, t.TempDir())
 	if code, _, errOut := h.run(wallUpABI7, "hooks", "approve", "--all"); code != 0 {
 		t.Fatalf("approve: exit %d: %s", code, errOut)
@@ -199,16 +209,18 @@ func TestDoctorWall(t *testing.T) {
 	if code != 0 || !strings.Contains(healthy, "Claude Code: wired to run its commands behind the wall; the wall goes up here (up, Landlock ABI 7)") {
 		t.Fatalf("doctor with the wall up: exit %d\n%s", code, healthy)
 	}
-	for name, tc := range map[string]struct {
+	// In this order: the last case edits the settings.
+	for _, tc := range []struct {
+		name string
 		st   wall.Status
 		edit func()
 		want string
 	}{
-		"cannot go up": {st: wall.Status{State: wall.Unavailable, Reason: "this kernel has no Landlock"},
+		{name: "cannot go up", st: wall.Status{State: wall.Unavailable, Reason: "this kernel has no Landlock"},
 			want: "runs each of its commands behind the wall, which cannot go up on this machine: this kernel has no Landlock; its commands and hooks fail until it can"},
-		"partial": {st: wall.Status{State: wall.Partial, ABI: 4, Lacks: []string{"signals to processes outside the wall"}},
+		{name: "partial", st: wall.Status{State: wall.Partial, ABI: 4, Lacks: []string{"signals to processes outside the wall"}},
 			want: "warning  the wall is partial on this machine (Landlock ABI 4): it cannot refuse signals"},
-		"edited out": {st: wallUpABI7, edit: func() {
+		{name: "edited out", st: wallUpABI7, edit: func() {
 			data, _ := os.ReadFile(h.settings)
 			var v map[string]any
 			_ = json.Unmarshal(data, &v)
@@ -217,7 +229,7 @@ func TestDoctorWall(t *testing.T) {
 			_ = os.WriteFile(h.settings, data, 0o600)
 		}, want: "the wall's prefix (env.CLAUDE_CODE_SHELL_PREFIX) is gone from"},
 	} {
-		t.Run(name, func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			if tc.edit != nil {
 				tc.edit()
 			}
