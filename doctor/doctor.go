@@ -62,6 +62,21 @@ type Report struct {
 	Problems int `json:"problems"`
 	// Smoke lists the smoke runs of approved hooks.
 	Smoke []Smoke `json:"smoke_runs"`
+	// Walls says, per agent wired in the person's settings, whether its commands are wired to
+	// run behind the wall and whether the wall goes up on this machine now.
+	Walls []WallState `json:"walls,omitempty"`
+}
+
+// WallState is what doctor says of one wired agent and the wall (SPEC 24.2).
+type WallState struct {
+	Agent string `json:"agent"`
+	// Wired says the agent's settings run its commands behind the wall (install --wall).
+	Wired bool `json:"wired"`
+	// State is how far the wall goes up here now: up, partial or unavailable; ABI is the
+	// Landlock ABI it has (0 for none); Reason says why it cannot go up.
+	State  string `json:"state"`
+	ABI    int    `json:"abi"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // SmokeRunner runs one hook on a payload, no merge: in hookctl's shape, or verbatim in an

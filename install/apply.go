@@ -52,6 +52,11 @@ type Target struct {
 	Pin      string
 	PinValue any
 	PinOn    bool
+	// Wall is the value of Claude Code's CLAUDE_CODE_SHELL_PREFIX that runs its commands behind
+	// the wall (WallPrefix); WallMode says whether install writes it, takes hookctl's own out
+	// or leaves it as it is.
+	Wall     string
+	WallMode WallMode
 	// Fail is the agent's fail-closed switch every entry carries (wiredFailSwitch); nil: none.
 	Fail *FailSwitch
 	// Folders is the record of the folders install created (FoldersPath): install adds those it
@@ -95,6 +100,8 @@ type Report struct {
 	// Pin says what became of the key that keeps the agent's hooks on (HooksPin): "set",
 	// "restored", or "" when it did not change.
 	Pin string `json:"pin,omitempty"`
+	// Wall says what became of the wall's prefix (install --wall): "set", "removed" or "".
+	Wall string `json:"wall,omitempty"`
 }
 
 // BackupSuffix names the copy of a settings file kept before hookctl first wrote it. An empty
@@ -123,7 +130,7 @@ func Install(t Target, want []Want, dryRun bool) (Report, error) {
 // Uninstall removes the target's hookctl entries, what install created to hold them, and the
 // backup install kept; a file install created goes, and its folder when that leaves it empty.
 func Uninstall(t Target, dryRun bool) (Report, error) {
-	t.SwitchOn, t.PinOn = false, false
+	t.SwitchOn, t.PinOn, t.WallMode = false, false, WallDrop
 	if t.Layout == Requirements {
 		return applyRequirements(t, nil, true, dryRun)
 	}
@@ -218,7 +225,10 @@ func editText(old []byte, t Target, want []Want, b backup, r *Report) ([]byte, b
 			return nil, false, err
 		}
 	}
-	if blank && len(r.Added) == 0 && r.Switch == "" && r.Pin == "" || !blank && bytes.Equal(s.data, old) {
+	if err := s.setWall(t, b, r); err != nil {
+		return nil, false, err
+	}
+	if blank && len(r.Added) == 0 && r.Switch == "" && r.Pin == "" && r.Wall == "" || !blank && bytes.Equal(s.data, old) {
 		return old, false, nil
 	}
 	return s.data, true, nil

@@ -33,25 +33,72 @@ const maxMemory = 1 << 20
 type memoryFile struct {
 	Version int          `json:"version"`
 	Wired   []Remembered `json:"wired"`
+	Walls   []WallWired  `json:"walls,omitempty"`
+}
+
+// WallWired is an agent whose own settings install wired to run its commands behind the wall
+// (install --wall), with the Landlock ABI the wall had on this machine then (0 off Linux).
+type WallWired struct {
+	Agent string `json:"agent"`
+	File  string `json:"file"`
+	ABI   int    `json:"abi"`
 }
 
 // LoadMemory reads the wiring memory; a missing file remembers nothing. A file that cannot be
 // read or parsed is an error, and Remember never writes over it.
 func LoadMemory(path string) ([]Remembered, error) {
+	m, err := loadMemory(path)
+	return m.Wired, err
+}
+
+// LoadWalls reads the agents the wiring memory says are wired for the wall.
+func LoadWalls(path string) ([]WallWired, error) {
+	m, err := loadMemory(path)
+	return m.Walls, err
+}
+
+func loadMemory(path string) (memoryFile, error) {
 	data, _, err := safefile.ReadFile(path, maxMemory)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return memoryFile{Version: 1}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading the wiring memory %s: %w", path, err)
+		return memoryFile{}, fmt.Errorf("reading the wiring memory %s: %w", path, err)
 	}
 	var m memoryFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil || m.Version != 1 {
-		return nil, fmt.Errorf("reading the wiring memory %s: not a wiring memory this hookctl wrote (version 1)", path)
+		return memoryFile{}, fmt.Errorf("reading the wiring memory %s: not a wiring memory this hookctl wrote (version 1)", path)
 	}
-	return m.Wired, nil
+	return m, nil
+}
+
+// saveMemory writes the wiring memory.
+func saveMemory(path string, m memoryFile) error {
+	if m.Wired == nil {
+		m.Wired = []Remembered{}
+	}
+	m.Version = 1
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return safefile.WriteFile(path, append(data, '\n'), 0o600)
+}
+
+// RememberWall records that the agent's settings file is wired for the wall at the ABI
+// (wired), or forgets it (not wired).
+func RememberWall(path string, w WallWired, wired bool) error {
+	m, err := loadMemory(path)
+	if err != nil {
+		return err
+	}
+	m.Walls = slices.DeleteFunc(m.Walls, func(o WallWired) bool { return o.Agent == w.Agent })
+	if wired {
+		m.Walls = append(m.Walls, w)
+	}
+	return saveMemory(path, m)
 }
 
 // RememberTarget remembers hookctl's entries in t's settings as they are now, after install
@@ -68,24 +115,18 @@ func RememberTarget(path string, d *agent.Dialect, t Target) error {
 // settings now: each is remembered, and one no longer there is forgotten. Only a person's own
 // settings are remembered: a project's are committed and edited by the team.
 func Remember(path, agentName string, now []Wiring) error {
-	list, err := LoadMemory(path)
+	m, err := loadMemory(path)
 	if err != nil {
 		return err
 	}
-	list = slices.DeleteFunc(list, func(r Remembered) bool { return r.Agent == agentName })
+	list := slices.DeleteFunc(m.Wired, func(r Remembered) bool { return r.Agent == agentName })
 	for _, w := range now {
 		if w.Agent == agentName && w.Scope == "user" {
 			list = append(list, Remembered{Agent: w.Agent, File: w.File, AgentEvent: w.AgentEvent, Event: w.Event})
 		}
 	}
-	if len(list) == 0 {
-		list = []Remembered{}
-	}
-	data, err := json.MarshalIndent(memoryFile{Version: 1, Wired: list}, "", "  ")
-	if err != nil {
-		return err
-	}
-	return safefile.WriteFile(path, append(data, '\n'), 0o600)
+	m.Wired = list
+	return saveMemory(path, m)
 }
 
 // Unwired returns the remembered entries of the events that matter (covered reports whether a

@@ -94,6 +94,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 	}
 	if homeErr == nil {
 		a.examineWiring(s, home, cwd, wired, scanErrs, d.Agent, &report)
+		a.examineWall(s, wired, d.Agent, &report)
 	}
 	examineServeBinary(s.cfg, a.lookupEnv, &report)
 	for _, f := range a.projectDoctor(in.ctx, d.Agent) {
@@ -214,6 +215,9 @@ func (a *app) printDoctor(r doctor.Report) {
 	// Each payload the smoke runs sent, once per event and dialect (SPEC 17.11).
 	for _, s := range sent {
 		sc.para(cell{}, indent, fmt.Sprintf("smoke payload %s, dialect %s (%s): %s", terminalSafe(s.Event), dialectName(terminalSafe(s.Dialect)), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload))))
+	}
+	for _, wl := range r.Walls {
+		sc.para(cell{text: "wall    "}, indent, terminalSafe(wallLine(wl)))
 	}
 	switch {
 	case r.Problems == 0 && warnings == 0:

@@ -30,12 +30,15 @@ type installOptions struct {
 	// system and managedOnly are --system (the agent's administrator file, root only) and
 	// --managed-only (set the agent's switch that ignores every hook that is not managed).
 	system, managedOnly bool
+	// wall and noWall are --wall (write the prefix that runs the agent's commands behind the
+	// wall, installwall.go) and --no-wall (take it out).
+	wall, noWall bool
 }
 
 func (a *app) installCommand() *cobra.Command {
 	var o installOptions
 	cmd := &cobra.Command{
-		Use:   "install AGENT [--project | --system [--managed-only]] [--events a,b] [--dry-run] [--json]",
+		Use:   "install AGENT [--project | --system [--managed-only] | --wall | --no-wall] [--events a,b] [--dry-run] [--json]",
 		Short: "Wire an agent to hookctl: add hookctl's entries to the agent's settings file",
 		Long: `Adds to the agent's own settings file one hook entry per agent event that config.yaml has
 hooks for, each running this hookctl with run --agent AGENT. Everything else in the file is kept
@@ -48,8 +51,13 @@ administrator file instead (Claude Code's managed-settings.json, Codex's require
 which the person cannot change; --managed-only also sets the agent's switch that ignores every
 hook that is not managed, where it has one.
 
+With --wall (Claude Code only), each of Claude Code's shell commands and hook entries also runs
+behind the wall (hookctl wall), through its CLAUDE_CODE_SHELL_PREFIX setting: written only once
+the wall goes up on this machine; --no-wall takes it out again.
+
 Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl/blob/main/docs/agents.md`,
 		Example: `  hookctl install claude-code
+  hookctl install claude-code --wall
   hookctl install cursor --project --dry-run
   hookctl install cursor --events preToolUse,beforeReadFile
   sudo hookctl install --system claude-code --managed-only`,
@@ -67,6 +75,8 @@ Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl
 	f.BoolVar(&o.asJSON, "json", false, "print what changed as JSON (shape in the README)")
 	f.BoolVar(&o.system, "system", false, "the agent's administrator file, wired from the system config (root only)")
 	f.BoolVar(&o.managedOnly, "managed-only", false, "with --system: also make the agent ignore every hook that is not managed")
+	f.BoolVar(&o.wall, "wall", false, "Claude Code: run each of its shell commands behind the wall (once the wall goes up here)")
+	f.BoolVar(&o.noWall, "no-wall", false, "take the wall's prefix out of the agent's settings again")
 	_ = cmd.RegisterFlagCompletionFunc("events", completeAgentEvents) // cannot fail: the flag exists
 	return cmd
 }
@@ -92,6 +102,9 @@ func wiredAgents() []string {
 
 func (a *app) installRun(o installOptions) error {
 	if err := a.refuseWiringUnderAgent("install", o.dryRun); err != nil {
+		return err
+	}
+	if err := checkWallFlags(o); err != nil {
 		return err
 	}
 	switch {
@@ -128,12 +141,17 @@ func (a *app) installRun(o installOptions) error {
 		// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
 		return failuref("there is no config at %s (hookctl init creates one); %s is unchanged", s.loc.Config, t.Path)
 	}
+	abi, err := a.wallTarget(o, s, &t)
+	if err != nil {
+		return err
+	}
 	r, want, err := a.wire(plan, d, t, o.events, o.dryRun, "install")
 	if err != nil {
 		return err
 	}
 	if !o.dryRun && !o.project {
 		a.rememberWiring(s, d, t)
+		a.rememberWall(s, d, t, abi)
 	}
 	// A recorded guard that this agent would feed another shape, or whose matcher misses its
 	// shell: wired all the same (the self-guard and the other guards run), but an error.

@@ -38,6 +38,9 @@ type listJSON struct {
 	System *systemJSON `json:"system"`
 	// Project is the project the working folder is in (SPEC 20), null when none.
 	Project *projectJSON `json:"project"`
+	// Walls says per agent wired in the person's settings whether its commands run behind the
+	// wall and whether the wall goes up here (doctor's walls).
+	Walls []doctor.WallState `json:"walls"`
 	// Projects are the projects whose hooks the person approved (the hookctl home's
 	// projects/*.json), each named by the root its file records.
 	Projects []approvedProjectJSON `json:"projects"`
@@ -150,6 +153,9 @@ func (a *app) listRun(o listOptions) error {
 	out.Guards = append(out.Guards, a.unwiredFindings(s, out.Wired, nil)...)
 	out.Guards = append(out.Guards, a.switchFindings(out.Wired, nil, "")...)
 	out.SelfGuard = a.selfGuardListing(s)
+	walls, wallFindings := a.wallStates(s, out.Wired, nil)
+	out.Walls = append([]doctor.WallState{}, walls...)
+	out.Guards = append(out.Guards, wallFindings...)
 	out.System = a.systemView()
 	out.Guards = append(systemFindings(out.System), out.Guards...)
 	if out.Project = a.projectView(); out.Project != nil {
@@ -281,6 +287,9 @@ func (a *app) printListing(out listJSON, width int) {
 		state = "on: denies an agent's tool call that would change hookctl's approvals, guards, binaries or wiring"
 	}
 	sc.para(cell{"built-in guard: hookctl self-guard", p.bold}, "  ", "  "+state)
+	for _, w := range out.Walls {
+		sc.para(cell{text: "wall: "}, "  ", terminalSafe(wallLine(w)))
+	}
 	a.printSystem(sc, out.System)
 	a.printProject(sc, out.Project)
 	a.printApprovedProjects(sc, out.Projects)

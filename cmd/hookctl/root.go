@@ -15,6 +15,7 @@ import (
 	"github.com/hookctl/hookctl/internal/agentenv"
 	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/wall"
 )
 
 // app holds what every command shares: the real streams, the environment and global flags.
@@ -39,10 +40,13 @@ type app struct {
 	// projectDir is $CLAUDE_PROJECT_DIR as hookctl set it for its hooks, "" when it did not
 	// (see useProjectDir).
 	projectDir string
+	// detectWall says how far the wall goes up on this machine (wall.Detect).
+	detectWall func() wall.Status
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) *app {
-	return &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv, procs: agentenv.ReadProcess, began: time.Now()}
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr, lookupEnv: lookupEnv, procs: agentenv.ReadProcess, began: time.Now(),
+		detectWall: func() wall.Status { return wall.Detect(0) }}
 }
 
 func (a *app) execute(args []string) int {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/install"
 )
 
 // uninstallOptions are the parsed arguments of `hookctl uninstall`.
@@ -64,6 +66,8 @@ func (a *app) uninstallRun(o uninstallOptions) error {
 	}
 	if !o.dryRun && !o.project {
 		a.rememberWiring(s, d, t)
+		t.WallMode = install.WallDrop // what install.Uninstall does
+		a.rememberWall(s, d, t, 0)
 	}
 	if o.asJSON {
 		return a.printJSON(r)

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/doctor"
+	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/wall"
+)
+
+// examineWall says, per agent wired in the person's own settings, whether its commands are
+// wired to run behind the wall and whether the wall goes up here now (SPEC 24.2), with the
+// findings of a wall that is wired and cannot go up, walls another home, or was wired and has
+// been taken out of the agent's settings since.
+func (a *app) examineWall(s *session, wired []install.Wiring, only *agent.Dialect, r *doctor.Report) {
+	states, findings := a.wallStates(s, wired, only)
+	r.Walls = append(r.Walls, states...)
+	for _, f := range findings {
+		r.Findings = append(r.Findings, f)
+		if f.Severity == doctor.SeverityError {
+			r.Problems++
+		}
+	}
+}
+
+// wallStates are examineWall's states and findings, as doctor and hooks list show them.
+func (a *app) wallStates(s *session, wired []install.Wiring, only *agent.Dialect) (states []doctor.WallState, findings []doctor.Finding) {
+	st := a.detectWall()
+	_, reason := wallReady(st)
+	remembered, _ := install.LoadWalls(install.MemoryPath(s.loc.Home)) // unreadable: unwiredFindings says so
+	var seen []string
+	for _, w := range wired {
+		if w.Scope != "user" || slices.Contains(seen, w.Agent) || only != nil && w.Agent != only.Name {
+			continue
+		}
+		seen = append(seen, w.Agent)
+		d, err := agent.Lookup(w.Agent)
+		if err != nil {
+			continue
+		}
+		state := doctor.WallState{Agent: w.Agent, State: string(st.State), ABI: st.ABI, Reason: reason}
+		if w.Agent == wallAgent {
+			var fs []doctor.Finding
+			state.Wired, fs = a.wallWiring(s, d, w.File, st, remembered)
+			findings = append(findings, fs...)
+		}
+		states = append(states, state)
+	}
+	return states, findings
+}
+
+// wallWiring reads the wall's prefix in the agent's settings file: whether it is wired, and
+// what is wrong with it.
+func (a *app) wallWiring(s *session, d *agent.Dialect, file string, st wall.Status, remembered []install.WallWired) (bool, []doctor.Finding) {
+	home, err := install.WallPrefixIn(file, filepath.Base(a.selfPath()))
+	if err != nil {
+		return false, []doctor.Finding{{Severity: doctor.SeverityWarning, Check: "wall",
+			Message: "cannot tell whether the wall is wired: " + err.Error()}}
+	}
+	ok, reason := wallReady(st)
+	was := slices.ContainsFunc(remembered, func(w install.WallWired) bool { return w.Agent == d.Name })
+	var out []doctor.Finding
+	switch {
+	case home == "" && was:
+		out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
+			Message: fmt.Sprintf("%s was wired to run its commands behind the wall, and the wall's prefix (env.%s) is gone from %s (its settings were edited): its commands run without the wall", d.Title, install.ShellPrefixVar, file),
+			Fix:     fmt.Sprintf("at a terminal: hookctl install %s --wall (or, if it is meant, hookctl install %s --no-wall)", d.Name, d.Name)})
+	case home == "":
+	case !ok:
+		out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
+			Message: fmt.Sprintf("%s runs each of its commands behind the wall, which cannot go up on this machine: %s; its commands and hooks fail until it can", d.Title, reason),
+			Fix:     fmt.Sprintf("at a terminal: hookctl install %s --no-wall (its commands then run without the wall)", d.Name)})
+	case !samePath(home, s.loc.Home):
+		out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
+			Message: fmt.Sprintf("%s's wall (%s) walls the hookctl home %s, not %s, which doctor reads: this home is not walled", d.Title, file, home, s.loc.Home),
+			Fix:     fmt.Sprintf("at a terminal: hookctl install %s --wall", d.Name)})
+	case st.State == wall.Partial:
+		out = append(out, doctor.Finding{Severity: doctor.SeverityWarning, Check: "wall",
+			Message: fmt.Sprintf("the wall is partial on this machine (Landlock ABI %d): it cannot refuse %s", st.ABI, strings.Join(st.Lacks, "; "))})
+	}
+	return home != "", out
+}
+
+// wallLine is doctor's line about one wired agent and the wall.
+func wallLine(w doctor.WallState) string {
+	title := w.Agent
+	if d, err := agent.Lookup(w.Agent); err == nil {
+		title = d.Title
+	}
+	wired := "wired to run its commands behind the wall"
+	switch {
+	case !w.Wired && w.Agent == wallAgent:
+		wired = "not behind the wall (hookctl install " + w.Agent + " --wall puts its commands there)"
+	case !w.Wired:
+		wired = "not behind the wall (start it as hookctl wall -- AGENT to put it there)"
+	}
+	now := fmt.Sprintf("the wall goes up here (%s, Landlock ABI %d)", w.State, w.ABI)
+	switch {
+	case w.Reason != "":
+		now = "the wall cannot go up here: " + w.Reason
+	case w.ABI == 0:
+		now = "the wall goes up here (" + w.State + ")"
+	}
+	return title + ": " + wired + "; " + now
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/wall"
+)
+
+// wallAgent is the one agent whose own settings can put its commands behind the wall: Claude
+// Code's CLAUDE_CODE_SHELL_PREFIX (docs/wall.md, measured in 2.1.332).
+const wallAgent = "claude-code"
+
+// wallReady says whether the wall goes up on this machine as install may wire it (SPEC
+// 28.12, 28.21): up, or partial, at Landlock ABI 3 or later; else why not.
+func wallReady(st wall.Status) (ok bool, reason string) {
+	switch {
+	case st.State == wall.Unavailable:
+		return false, st.Reason
+	case st.ABI < wall.MinABI:
+		return false, "the wall here is built only, not yet proven on this system"
+	}
+	return true, ""
+}
+
+// checkWallFlags refuses --wall and --no-wall where they cannot go: committed project wiring
+// and the administrator's file never carry the wall, and no agent but Claude Code has a
+// setting that carries it.
+func checkWallFlags(o installOptions) error {
+	flag := "--wall"
+	switch {
+	case !o.wall && !o.noWall:
+		return nil
+	case o.wall && o.noWall:
+		return usageErrorf("--wall and --no-wall say opposite things: give one")
+	case o.noWall:
+		flag = "--no-wall"
+	}
+	switch {
+	case o.project:
+		return usageErrorf("%s goes into this machine's own wiring (hookctl install %s %s), never into a project's committed one", flag, o.agent, flag)
+	case o.system:
+		return usageErrorf("%s goes into the person's own wiring (hookctl install %s %s), never into the administrator's file", flag, o.agent, flag)
+	case o.wall && o.agent != wallAgent:
+		title := o.agent
+		if d, err := agent.Lookup(o.agent); err == nil {
+			title = d.Title
+		}
+		return usageErrorf("%s has no setting that runs its commands through a prefix, so install cannot wire the wall into it; start it as hookctl wall -- AGENT by hand (which leaves its own settings open to it: docs/wall.md)", title)
+	}
+	return nil
+}
+
+// wallTarget sets what t does with the wall's prefix: written with --wall once the wall goes
+// up here (a refusal writes nothing), taken out with --no-wall, else left as it is. abi is
+// the Landlock ABI the wall has now.
+func (a *app) wallTarget(o installOptions, s *session, t *install.Target) (abi int, err error) {
+	switch {
+	case o.noWall:
+		t.WallMode = install.WallDrop
+		return 0, nil
+	case !o.wall:
+		return 0, nil
+	}
+	st := a.detectWall()
+	if ok, reason := wallReady(st); !ok {
+		return 0, failuref("the wall cannot go up on this machine: %s; %s is unchanged (hookctl wall --status says more)", reason, t.Path)
+	}
+	home, err := filepath.Abs(s.loc.Home)
+	if err != nil {
+		return 0, failuref("finding the hookctl home: %w", err)
+	}
+	prefix, err := install.WallPrefix(a.selfPath(), home)
+	if err != nil {
+		return 0, failuref("cannot wire the wall: %v; %s is unchanged", err, t.Path)
+	}
+	t.Wall, t.WallMode = prefix, install.WallSet
+	return st.ABI, nil
+}
+
+// rememberWall records in the wiring memory whether t's settings run the agent's commands
+// behind the wall after install or uninstall wrote them; a memory that cannot be written is a
+// warning, as rememberWiring's is.
+func (a *app) rememberWall(s *session, d *agent.Dialect, t install.Target, abi int) {
+	if t.WallMode == install.WallKeep {
+		return
+	}
+	w := install.WallWired{Agent: d.Name, File: t.Path, ABI: abi}
+	if err := install.RememberWall(install.MemoryPath(s.loc.Home), w, t.WallMode == install.WallSet); err != nil {
+		a.warn(fmt.Sprintf("warning: %v (doctor cannot tell whether %s's wall is wired)", err, d.Title))
+	}
+}
