@@ -40,8 +40,7 @@ func worldOf(h config.Hook) *world {
 	case h.Guard():
 		w = &world{path: consent.GuardPATHNow(), clean: true}
 		if !w.path.On {
-			w.clean = true // no guard PATH here (Windows): the environment is still cleaned
-			return w
+			return w // no guard PATH here (Windows): the environment is still cleaned
 		}
 	default:
 		return nil

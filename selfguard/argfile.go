@@ -1,12 +1,11 @@
 package selfguard
 
 import (
-	"io"
-	"os"
 	"strings"
-	"syscall"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/hookctl/hookctl/internal/safefile"
 )
 
 // xargs -a FILE (--arg-file=FILE, -aFILE) takes the names its command acts on from FILE. What
@@ -111,22 +110,10 @@ func (sh *shell) allWritten() []wordVal {
 }
 
 // readArgFile reads a small regular file (through links, as xargs does) without blocking on a
-// FIFO put in its place after the Stat.
+// FIFO put in its place (safefile.ReadFile).
 func readArgFile(name string) (string, bool) {
-	st, err := os.Stat(name)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > maxArgFile {
-		return "", false
-	}
-	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	b, _, err := safefile.ReadFile(name, maxArgFile)
 	if err != nil {
-		return "", false
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return "", false
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxArgFile+1))
-	if err != nil || len(b) > maxArgFile {
 		return "", false
 	}
 	return string(b), true

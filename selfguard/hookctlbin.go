@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
+
+	"github.com/hookctl/hookctl/internal/safefile"
 )
 
 // hookctl under another name (SPEC 24.7, 28.32): a copy of the binary (`cp $(which hookctl)
@@ -75,18 +75,11 @@ func (m *matcher) builtHookctl(path string) bool {
 }
 
 func readsAsHookctl(path string) bool {
-	st, err := os.Stat(path)
-	if err != nil || !st.Mode().IsRegular() {
-		return false
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return false
-	}
 	mainPath, modPath := readBuildInfo(io.LimitReader(f, maxScan))
 	return modPath == hookctlModule && strings.HasPrefix(mainPath, hookctlModule+"/cmd/")
 }

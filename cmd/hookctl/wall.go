@@ -85,7 +85,7 @@ func (a *app) wallSet(home string) (wall.Set, error) {
 	if err != nil {
 		return wall.Set{}, fmt.Errorf("the home %s: %w", home, err)
 	}
-	set := wall.Set{Trees: []string{home}, Open: []string{filepath.Join(home, "audit.jsonl")}}
+	set := wall.Set{Trees: []string{home}, Open: []string{filepath.Join(home, config.AuditFile)}}
 	if exe, err := os.Executable(); err == nil {
 		set.Trees = append(set.Trees, filepath.Dir(exe))
 	}

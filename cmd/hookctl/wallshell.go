@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -40,14 +39,14 @@ func (a *app) wallShell(args []string) (code int, handled bool) {
 	if err != nil {
 		return a.exitStatus(&exitError{code: exitNotRun, err: err}), true
 	}
-	set.Files = append(set.Files, a.userSwitchFiles("claude-code")...)
+	set.Files = append(set.Files, a.userSwitchFiles(wallAgent)...)
 	return a.exitStatus(a.wallExec(set, wallOptions{}, []string{a.commandShell(), "-c", args[1]})), true
 }
 
 // userSwitchFiles are the agent's settings files under the person's home folder that can turn
 // its hooks off (agent.Switches), where the agent's environment puts them.
 func (a *app) userSwitchFiles(name string) []string {
-	home, err := os.UserHomeDir()
+	home, err := a.home()
 	if err != nil {
 		return nil
 	}
