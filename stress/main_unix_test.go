@@ -416,12 +416,23 @@ func describe(pids []int) string {
 	return b.String()
 }
 
-// killMarked ends the marked processes, checking the marker again right before each kill.
+// killMarked ends the marked processes, checking the marker again right before each kill,
+// and then whatever else still carries the marker, until none does (up to 5 s): an orphaned
+// hook's loop may fork its next child between the listing and the kills, and that child,
+// carrying the marker, was in no list (seen under load: "could not end the orphaned hook
+// group").
 func (h *home) killMarked(pids []int) {
 	for _, pid := range pids {
 		if slices.Contains(h.marked(), pid) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for left := h.marked(); len(left) > 0 && time.Now().Before(deadline); left = h.marked() {
+		for _, pid := range left {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
