@@ -28,10 +28,20 @@ const (
 // hook run a disk flush.
 type Log struct {
 	Path string
+	// Open, when set, is where a line goes when Path may not be written (a run behind the
+	// kernel wall, SPEC 28.16: the wall leaves one folder of the home open): Path refused the
+	// open or the rotation with a permission error. Reader reads both, merged by time.
+	Open string
 	// MaxSize is the size at which the file is rotated; 0 means DefaultMaxSize.
 	MaxSize int64
 	// Keep is how many rotated files are kept; 0 means DefaultKeep.
 	Keep int
+}
+
+// ForHome is the log of the hookctl home: PathFor's path, falling back to the folder the wall
+// leaves open (config.OpenDir) where the wall refuses that path.
+func ForHome(lookupEnv func(string) (string, bool), home string) *Log {
+	return &Log{Path: PathFor(lookupEnv, home), Open: filepath.Join(home, config.OpenDir, config.AuditFile)}
 }
 
 // PathFor returns the log's path: HOOKCTL_AUDIT, else home/audit.jsonl. The environment is a
@@ -74,12 +84,19 @@ func (l *Log) Append(e Entry) error {
 
 func (l *Log) write(line []byte) error {
 	f, size, err := l.open()
+	if l.walledOff(err) {
+		return l.openLog().write(line)
+	}
 	if err != nil {
 		return err
 	}
 	if size > 0 && size+int64(len(line)) > l.maxSize() {
 		f.Close()
-		if err := l.rotate(int64(len(line))); err != nil {
+		err := l.rotate(int64(len(line)))
+		if l.walledOff(err) {
+			return l.openLog().write(line)
+		}
+		if err != nil {
 			// The line matters more than the size limit: append it to the current file.
 			err = fmt.Errorf("rotating audit log %s: %w", l.Path, err)
 			return errors.Join(err, l.writeOnce(line))
@@ -89,6 +106,16 @@ func (l *Log) write(line []byte) error {
 		}
 	}
 	return writeClose(f, line)
+}
+
+// walledOff says err is a refusal to write Path that the Open log stands in for.
+func (l *Log) walledOff(err error) bool {
+	return l.Open != "" && l.Open != l.Path && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS))
+}
+
+// openLog is the log in the Open folder, rotated as Path is.
+func (l *Log) openLog() *Log {
+	return &Log{Path: l.Open, MaxSize: l.MaxSize, Keep: l.Keep}
 }
 
 func (l *Log) writeOnce(line []byte) error {

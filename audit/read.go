@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/hookctl/hookctl/internal/safefile"
@@ -48,15 +50,69 @@ const maxLine = 64 << 20
 
 // Read calls fn for each entry that passes the filter, oldest first: PATH.3 .. PATH.1, then
 // PATH. A rotated file last written before Filter.Since is not read at all. A missing log is
-// no entries. An error from fn stops the read and is returned.
+// no entries. An error from fn stops the read and is returned. With Log.Open set, the entries
+// of both logs are merged by time.
 func (r *Reader) Read(fn func(Entry) error) error {
-	return r.readFiles(0, fn)
+	if r.Log.Open == "" || r.Log.Open == r.Log.Path {
+		return r.readFiles(r.Log, 0, fn)
+	}
+	main := func(f func(Entry) error) error { return r.readFiles(r.Log, 0, f) }
+	open := func(f func(Entry) error) error { return r.readFiles(r.Log.openLog(), 0, f) }
+	return mergeByTime(main, open, fn)
 }
 
-// readFiles reads the rotated files, oldest first, down to PATH.last (PATH itself for 0).
-func (r *Reader) readFiles(last int, fn func(Entry) error) error {
-	for n := r.Log.keep(); n >= last; n-- {
-		name := r.Log.rotated(n)
+// mergeByTime hands fn the entries of a and b, each read oldest first, in time order (a's
+// first on a tie).
+func mergeByTime(a, b func(func(Entry) error) error, fn func(Entry) error) (err error) {
+	var errA, errB error
+	nextA, stopA := iter.Pull(entries(a, &errA))
+	defer stopA()
+	nextB, stopB := iter.Pull(entries(b, &errB))
+	defer stopB()
+	ea, okA := nextA()
+	eb, okB := nextB()
+	for okA || okB {
+		if okA && (!okB || !eb.Time.Before(ea.Time)) {
+			err = fn(ea)
+			ea, okA = pullIf(err == nil, nextA)
+		} else {
+			err = fn(eb)
+			eb, okB = pullIf(err == nil, nextB)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return errors.Join(errA, errB)
+}
+
+func pullIf(more bool, next func() (Entry, bool)) (Entry, bool) {
+	if !more {
+		return Entry{}, false
+	}
+	return next()
+}
+
+// entries turns a read into a sequence; the read's own error lands in *errp.
+func entries(read func(func(Entry) error) error, errp *error) iter.Seq[Entry] {
+	return func(yield func(Entry) bool) {
+		errStop := errors.New("stopped")
+		err := read(func(e Entry) error {
+			if !yield(e) {
+				return errStop
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, errStop) {
+			*errp = err
+		}
+	}
+}
+
+// readFiles reads l's rotated files, oldest first, down to PATH.last (PATH itself for 0).
+func (r *Reader) readFiles(l *Log, last int, fn func(Entry) error) error {
+	for n := l.keep(); n >= last; n-- {
+		name := l.rotated(n)
 		f, fi, err := openLog(name)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
@@ -137,10 +193,45 @@ func (r *Reader) entry(raw []byte, name string, line int, fn func(Entry) error) 
 
 // Follow reads the log as Read does, then waits for new entries until ctx is done, following
 // the log across rotation: once PATH is a new file, the rest of the old one is read, then the
-// new one from its start. It returns nil when ctx ends.
+// new one from its start. It returns nil when ctx ends. With Log.Open set, both logs are
+// followed, each entry handed on as it is read.
 func (r *Reader) Follow(ctx context.Context, fn func(Entry) error) error {
+	if r.Log.Open == "" || r.Log.Open == r.Log.Path {
+		return r.follow(ctx, fn)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var mu sync.Mutex
+	locked := func(e Entry) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return fn(e)
+	}
+	var caught sync.WaitGroup
+	caught.Add(2)
+	one := func(l *Log) *Reader {
+		c := *r
+		c.Log = l
+		c.CaughtUp = caught.Done
+		return &c
+	}
+	errs := make(chan error, 2)
+	for _, c := range []*Reader{one(&Log{Path: r.Log.Path, MaxSize: r.Log.MaxSize, Keep: r.Log.Keep}), one(r.Log.openLog())} {
+		go func() {
+			err := c.follow(ctx, locked)
+			cancel()
+			errs <- err
+		}()
+	}
+	if r.CaughtUp != nil {
+		go func() { caught.Wait(); r.CaughtUp() }()
+	}
+	return errors.Join(<-errs, <-errs)
+}
+
+func (r *Reader) follow(ctx context.Context, fn func(Entry) error) error {
 	// The rotated files first, then PATH itself is kept open and tailed.
-	if err := r.readFiles(1, fn); err != nil {
+	if err := r.readFiles(r.Log, 1, fn); err != nil {
 		return err
 	}
 	poll := r.Poll

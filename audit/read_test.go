@@ -2,6 +2,7 @@ package audit
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -234,5 +235,44 @@ func TestFollowWaitsForWholeLines(t *testing.T) {
 	}
 	if n != 1 || len(warnings) != 0 {
 		t.Errorf("entries %d, warnings %q; want the one line, whole", n, warnings)
+	}
+}
+
+// TestReadMergesTheOpenLog: the entries of the log behind the wall (Log.Open) come in time
+// order with the home's, across both logs' rotated files, and a filter applies to both.
+func TestReadMergesTheOpenLog(t *testing.T) {
+	dir := t.TempDir()
+	home := &Log{Path: filepath.Join(dir, "audit.jsonl"), MaxSize: 400, Keep: 10}
+	open := &Log{Path: filepath.Join(dir, "log", "audit.jsonl"), MaxSize: 400, Keep: 10}
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for i := range 8 {
+		l := home
+		if i%3 == 1 {
+			l = open
+		}
+		appendAll(t, l, entryAt(t0.Add(time.Duration(i)*time.Minute), "pre_tool_call", "allow", []string{"a", "b"}[i%2]))
+	}
+	if _, err := os.Stat(home.rotated(1)); err != nil {
+		t.Fatalf("the test wants a rotated file: %v", err)
+	}
+	r := &Reader{Log: &Log{Path: home.Path, Open: open.Path, MaxSize: 400, Keep: 10}}
+	got := readAll(t, r)
+	if len(got) != 8 {
+		t.Fatalf("read %d entries, want 8", len(got))
+	}
+	for i, e := range got {
+		if want := t0.Add(time.Duration(i) * time.Minute); !e.Time.Equal(want) {
+			t.Errorf("entry %d at %v, want %v", i, e.Time, want)
+		}
+	}
+	r.Filter.Agent = "b"
+	if got := readAll(t, r); len(got) != 4 {
+		t.Errorf("filtered: %d entries, want 4", len(got))
+	}
+	stop := errors.New("stop")
+	n := 0
+	err := r.Read(func(Entry) error { n++; return stop })
+	if !errors.Is(err, stop) || n != 1 {
+		t.Errorf("an error from fn: %v after %d entries, want it after 1", err, n)
 	}
 }

@@ -20,6 +20,9 @@ type Locations struct {
 const (
 	ConfigFile = "config.yaml"
 	AuditFile  = "audit.jsonl"
+	// OpenDir is the one folder of the home the wall leaves open (SPEC 28.16): a run behind the
+	// wall, which cannot write the home's audit log, appends to OpenDir/audit.jsonl instead.
+	OpenDir = "log"
 )
 
 // Locate resolves the locations from the environment, taken as a parameter so that callers and

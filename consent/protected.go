@@ -18,7 +18,8 @@ type State struct {
 	// approved scripts, the wiring memory, the scripts kept there, everything).
 	Trees []string
 	// Except are the files inside Trees that are not protected: the home's config.yaml and
-	// audit log (config.ConfigFile, config.AuditFile).
+	// audit log (config.ConfigFile, config.AuditFile), and the audit log of the runs behind the
+	// wall (in config.OpenDir).
 	Except []string
 	// Files are protected one by one: the allowlist and the guard record where they lie
 	// outside the home (HOOKCTL_ALLOWLIST, --allowlist).
@@ -33,7 +34,8 @@ func ProtectedState(loc config.Locations) State {
 	allowlist := absPath(loc.Allowlist)
 	return State{
 		Trees:  []string{home, CopiesDir(allowlist)},
-		Except: []string{filepath.Join(home, config.ConfigFile), filepath.Join(home, config.AuditFile)},
+		Except: []string{filepath.Join(home, config.ConfigFile), filepath.Join(home, config.AuditFile),
+			filepath.Join(home, config.OpenDir, config.AuditFile)},
 		Files:  []string{allowlist, GuardPath(allowlist)},
 	}
 }

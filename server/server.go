@@ -301,7 +301,7 @@ func (s *Server) record(cfg *config.Config, res *runner.Result, agentName string
 	if !cfg.Audit {
 		return
 	}
-	l := audit.Log{Path: audit.PathFor(s.opts.LookupEnv, s.opts.Locations.Home)}
+	l := audit.ForHome(s.opts.LookupEnv, s.opts.Locations.Home)
 	d := audit.Dispatch{Agent: agentName, SessionID: res.SessionID, Start: start, ToolInput: p.ToolInput}
 	if err := l.Record(res, d, p.ToolName); err != nil {
 		s.warn("warning: %v (the decision is unchanged)", err)

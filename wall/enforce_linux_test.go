@@ -75,6 +75,40 @@ func TestWallLeavesOpenPaths(t *testing.T) {
 	}
 }
 
+// TestWallOpenLinkOpensNothing: a link planted, before the wall went up, at an open path
+// that names a walled file (config.yaml -> allowlist.json) opens neither the link nor what it
+// names; a plain open file stays writable.
+func TestWallOpenLinkOpensNothing(t *testing.T) {
+	needLandlock(t, MinABI)
+	w := newWorld(t)
+	link := filepath.Join(w.home, "config.yaml")
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("allowlist.json", link); err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(w.home, "audit.jsonl")
+	if err := os.WriteFile(plain, nil, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	chownAll(t, w.root)
+	w.set.Open = append(w.set.Open, link, plain)
+	for _, nobody := range []bool{false, true} {
+		out, err := w.walled(t, nobody, []string{"HOOKHOME=" + w.home}, `echo '{"x":1}' > "$HOOKHOME/config.yaml"`)
+		if err == nil {
+			t.Fatalf("%s: the link opened the allowlist:\n%s", who(nobody), out)
+		}
+		out, err = w.walled(t, nobody, []string{"HOOKHOME=" + w.home}, `echo entry >> "$HOOKHOME/audit.jsonl" && echo done`)
+		if err != nil || !strings.Contains(out, "done") {
+			t.Fatalf("%s: the open file was refused: %v\n%s", who(nobody), err, out)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(w.home, "allowlist.json")); err != nil || string(data) != "{}\n" {
+		t.Errorf("the allowlist changed: %q, %v", data, err)
+	}
+}
+
 // TestWallStopsSignalsOut: a process started outside cannot be killed from inside (ABI 6).
 func TestWallStopsSignalsOut(t *testing.T) {
 	needLandlock(t, 6)

@@ -61,12 +61,18 @@ const (
 )
 
 // Table is the wall's one table: each walled path with the rights refused there, each open
-// path, in path order. Paths are cleaned; a symlink's target is walled too.
+// path, in path order. Paths are cleaned; a symlink's target is walled too, but an open path
+// is never followed: a link there opens nothing (a link planted at config.yaml that names the
+// allowlist must not open the allowlist), and a path both walled and open is walled.
 func Table(s Set) []Row {
 	var rows []Row
 	add := func(kind Kind, paths []string) {
 		for _, p := range paths {
-			for _, q := range withTarget(p) {
+			targets := withTarget(p)
+			if kind == KindOpen {
+				targets = targets[:1]
+			}
+			for _, q := range targets {
 				r := Row{Path: q, Kind: kind}
 				if kind != KindOpen {
 					r.Refused = Writes
@@ -81,7 +87,12 @@ func Table(s Set) []Row {
 	add(KindTree, s.Trees)
 	add(KindFile, s.Files)
 	add(KindOpen, s.Open)
-	slices.SortFunc(rows, func(a, b Row) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return bool2int(a.Kind == KindOpen) - bool2int(b.Kind == KindOpen)
+	})
 	return slices.CompactFunc(rows, func(a, b Row) bool { return a.Path == b.Path })
 }
 
@@ -190,4 +201,11 @@ func Describe(a landlock.AccessFSSet) string {
 		}
 	}
 	return strings.Join(words, ", ")
+}
+
+func bool2int(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -50,23 +50,22 @@ func (a *app) refuseWiringUnderAgent(what string, dryRun bool) error {
 // not). It is written even under `audit: false`, which sits in config.yaml, a file the agent
 // can edit; a failed write is a warning, and the refusal stands.
 func (a *app) recordRefusal(sign agentenv.Sign, reason string, alsoHomes []string) {
-	var logs []string
+	var logs []*audit.Log
 	if loc, err := a.locations(); err != nil {
 		a.warn("warning: the refusal was not written to the audit log: " + err.Error())
 	} else {
-		logs = append(logs, audit.PathFor(a.lookupEnv, loc.Home))
+		logs = append(logs, audit.ForHome(a.lookupEnv, loc.Home))
 	}
 	for _, h := range alsoHomes {
-		if p := audit.PathFor(noEnv, h); !slices.ContainsFunc(logs, func(l string) bool { return samePath(l, p) }) {
-			logs = append(logs, p)
+		if l := audit.ForHome(noEnv, h); !slices.ContainsFunc(logs, func(o *audit.Log) bool { return samePath(o.Path, l.Path) }) {
+			logs = append(logs, l)
 		}
 	}
 	e := audit.Entry{
 		Time: time.Now().UTC(), Event: audit.ConsentRefused, Agent: sign.Agent,
 		Decision: runner.DecisionBlock, Reason: reason, DurationMS: time.Since(a.began).Milliseconds(),
 	}
-	for _, p := range logs {
-		l := audit.Log{Path: p}
+	for _, l := range logs {
 		if err := l.Append(e); err != nil {
 			a.warn("warning: " + err.Error() + " (the refusal stands)")
 		}

@@ -16,7 +16,7 @@ func (a *app) recordAudit(cfg *config.Config, loc config.Locations, res *runner.
 	if !cfg.Audit {
 		return
 	}
-	l := audit.Log{Path: audit.PathFor(a.lookupEnv, loc.Home)}
+	l := audit.ForHome(a.lookupEnv, loc.Home)
 	d := audit.Dispatch{Agent: agent, SessionID: res.SessionID, Start: start, Notes: a.notes, ToolInput: input}
 	if err := l.Record(res, d, tool); err != nil {
 		a.warn("warning: " + err.Error() + " (the decision is unchanged)")

@@ -88,7 +88,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 	var bypassNote *doctor.Finding
 	d.Bypass, bypassNote = a.doctorBypass(d.Agent, wired)
 	report := d.Examine(in.ctx)
-	report.Findings = append(report.Findings, doctor.UnnamedTools(&audit.Log{Path: audit.PathFor(a.lookupEnv, s.loc.Home)}, d.Agent)...)
+	report.Findings = append(report.Findings, doctor.UnnamedTools(audit.ForHome(a.lookupEnv, s.loc.Home), d.Agent)...)
 	if bypassNote != nil {
 		report.Findings = append(report.Findings, *bypassNote)
 	}

@@ -65,7 +65,7 @@ func (a *app) logRun(o logOptions) error {
 		return err
 	}
 	r := &audit.Reader{
-		Log:    &audit.Log{Path: audit.PathFor(a.lookupEnv, loc.Home)},
+		Log:    audit.ForHome(a.lookupEnv, loc.Home),
 		Filter: filter,
 		Warn:   func(msg string) { a.warn("warning: " + msg) },
 	}

@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/wall"
 )
 
@@ -71,26 +73,44 @@ wall reads no HOOKCTL_* variable: the home is --home, else ~/.agent-hooks.`,
 	return cmd
 }
 
-// wallSet is what hookctl wall protects: the whole home (its audit log left open), hookctl's
-// own folder and the guard PATH's folders.
+// wallSet is what hookctl wall protects: hookctl's state as consent.ProtectedState gives it
+// (the whole home but config.yaml and the audit log, which stay writable, and the folder the
+// wall leaves open for the log of the runs behind it), hookctl's own folder and the guard
+// PATH's folders.
 func (a *app) wallSet(home string) (wall.Set, error) {
-	if home == "" {
-		loc, err := config.Locate(withoutHookctlVars(a.lookupEnv), "")
-		if err != nil {
-			return wall.Set{}, err
-		}
-		home = loc.Home
+	loc, err := config.Locate(withoutHookctlVars(a.lookupEnv), "")
+	if home != "" {
+		loc, err = config.Locations{Home: home, Allowlist: filepath.Join(home, "allowlist.json")}, nil
 	}
-	home, err := filepath.Abs(home)
 	if err != nil {
+		return wall.Set{}, err
+	}
+	if loc.Home, err = filepath.Abs(loc.Home); err != nil {
 		return wall.Set{}, fmt.Errorf("the home %s: %w", home, err)
 	}
-	set := wall.Set{Trees: []string{home}, Open: []string{filepath.Join(home, config.AuditFile)}}
+	st := consent.ProtectedState(loc)
+	set := wall.Set{Open: append(st.Except, filepath.Join(loc.Home, config.OpenDir))}
+	for _, t := range st.Trees {
+		if !slices.ContainsFunc(set.Trees, func(o string) bool { return within(t, o) }) {
+			set.Trees = append(set.Trees, t)
+		}
+	}
+	for _, f := range st.Files {
+		if !slices.ContainsFunc(set.Trees, func(o string) bool { return within(f, o) }) {
+			set.Files = append(set.Files, f)
+		}
+	}
 	if exe, err := os.Executable(); err == nil {
 		set.Trees = append(set.Trees, filepath.Dir(exe))
 	}
 	set.Trees = append(set.Trees, filepath.SplitList(config.SystemPath)...)
 	return set, nil
+}
+
+// within reports whether path is dir or lies below it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // withoutHookctlVars hides every HOOKCTL_* variable: what the agent's environment says must
@@ -109,6 +129,13 @@ func (a *app) wallExec(set wall.Set, o wallOptions, args []string) error {
 	path, err := exec.LookPath(args[0])
 	if err != nil {
 		return &exitError{code: 127, err: fmt.Errorf("wall: %w", err)}
+	}
+	// The one folder the wall leaves open must exist before it goes up: nothing can be made in
+	// the home behind it.
+	for _, p := range set.Open {
+		if filepath.Base(p) == config.OpenDir {
+			_ = os.MkdirAll(p, 0o700)
+		}
 	}
 	st := wall.Detect(o.maxABI)
 	if st.State == wall.Unavailable && o.bestEffort {
