@@ -33,10 +33,10 @@ func ProtectedState(loc config.Locations) State {
 	home := absPath(loc.Home)
 	allowlist := absPath(loc.Allowlist)
 	return State{
-		Trees:  []string{home, CopiesDir(allowlist)},
+		Trees: []string{home, CopiesDir(allowlist)},
 		Except: []string{filepath.Join(home, config.ConfigFile), filepath.Join(home, config.AuditFile),
 			filepath.Join(home, config.OpenDir, config.AuditFile)},
-		Files:  []string{allowlist, GuardPath(allowlist)},
+		Files: []string{allowlist, GuardPath(allowlist)},
 	}
 }
 

@@ -28,7 +28,7 @@ func TestProtectedState(t *testing.T) {
 			if !slices.Contains(st.Trees, CopiesDir(tt.allowlist)) {
 				t.Errorf("trees %v do not hold the copies", st.Trees)
 			}
-			want := []string{filepath.Join(home, "config.yaml"), filepath.Join(home, "audit.jsonl")}
+			want := []string{filepath.Join(home, "config.yaml"), filepath.Join(home, "audit.jsonl"), filepath.Join(home, "log", "audit.jsonl")}
 			if !slices.Equal(st.Except, want) {
 				t.Errorf("except = %v, want %v", st.Except, want)
 			}
