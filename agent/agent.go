@@ -87,6 +87,10 @@ type Dialect struct {
 	// SessionNotice is set for agents that show the person the systemMessage of a session-start
 	// hook: install wires that event for hookctl's once-a-session notices (SPEC 18.3, 23.5).
 	SessionNotice bool
+	// WallStart is set for agents proven to run whole when started behind the kernel wall
+	// (`hookctl wall -- AGENT`, the real-agent suite's wall-start case): install --wall then
+	// wires the wall by the agent's start, and a call from outside it is blocked (SPEC 24.2).
+	WallStart bool
 	// SettingsComments is set for agents that read `//` and `/* */` comments in their settings
 	// file (Gemini CLI): install reads the file as they do and keeps the comments.
 	SettingsComments bool

@@ -40,6 +40,7 @@ var claudeCode = Dialect{
 	TimeoutUnit:   time.Second,
 	Fields:        Fields{Session: "session_id", Cwd: "cwd"},
 	SessionNotice: true,
+	WallStart:     true,
 	base:          claudeBase,
 	Reader:        claudeShape.read,
 	Writer:        claudeWriter{}.write,

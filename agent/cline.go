@@ -18,8 +18,9 @@ const DispatchMargin = 2 * time.Second
 // install writes names the event on hookctl's command line. Only {"cancel": true} blocks, and
 // it ends the whole task; exit statuses and invalid JSON are ignored.
 var cline = Dialect{
-	Name:  "cline",
-	Title: "Cline",
+	Name:      "cline",
+	Title:     "Cline",
+	WallStart: true,
 	Events: []Mapping{
 		// Cline never reads TaskStart's answer.
 		{AgentEvent: "TaskStart", Event: "on_session_start",

@@ -18,6 +18,7 @@ var codex = Dialect{
 	base:         `"transcript_path":null,"model":"test-model"`,
 	Reader:       claudeShape.read,
 	Writer:       writeCodex,
+	WallStart:    true,
 }
 
 func init() { register(&codex) }

@@ -31,6 +31,7 @@ var gemini = Dialect{
 	TimeoutUnit:      time.Millisecond,
 	Fields:           Fields{Session: "session_id", Cwd: "cwd"},
 	SessionNotice:    true,
+	WallStart:        true,
 	SettingsComments: true,
 	base:             `"transcript_path":"","timestamp":"2026-01-01T00:00:00Z"`,
 	// Gemini CLI takes stdout as JSON only, and merges hookSpecificOutput.tool_input.

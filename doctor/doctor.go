@@ -72,6 +72,9 @@ type WallState struct {
 	Agent string `json:"agent"`
 	// Wired says the agent's settings run its commands behind the wall (install --wall).
 	Wired bool `json:"wired"`
+	// Start says the wall reaches the agent by its start (hookctl wall -- AGENT), not by a
+	// setting of its own.
+	Start bool `json:"start,omitempty"`
 	// State is how far the wall goes up here now: up, partial or unavailable; ABI is the
 	// Landlock ABI it has (0 for none); Reason says why it cannot go up.
 	State  string `json:"state"`

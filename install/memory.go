@@ -42,7 +42,16 @@ type WallWired struct {
 	Agent string `json:"agent"`
 	File  string `json:"file"`
 	ABI   int    `json:"abi"`
+	// Mode is how the wall reaches the agent: WallByPrefix (its settings' shell prefix) or
+	// WallByStart (the person starts it as hookctl wall -- AGENT).
+	Mode string `json:"mode,omitempty"`
 }
+
+// How the wall reaches an agent (WallWired.Mode).
+const (
+	WallByPrefix = ""
+	WallByStart  = "start"
+)
 
 // LoadMemory reads the wiring memory; a missing file remembers nothing. A file that cannot be
 // read or parsed is an error, and Remember never writes over it.

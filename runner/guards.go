@@ -32,6 +32,9 @@ type Guards struct {
 	// judged (agent.Dialect.SwitchedOff): a tool call is blocked while one is found
 	// (switchBlocks).
 	Switches []agent.SwitchFinding
+	// Wall, when not "", says why a tool call of an agent wired to run behind the kernel wall
+	// does not come from behind it (SPEC 24.2, 28.13): the call is blocked with it (wallBlocks).
+	Wall string
 	// Lost are a project's guards that the person's record remembers and the project's own
 	// record no longer holds (consent.Project.Lost): each blocks what it covered.
 	Lost []consent.Gap
@@ -130,6 +133,9 @@ func (d *Dispatcher) guardBlocks(f *firing) ([]HookResult, []effect) {
 		return nil, nil
 	}
 	hrs, effects := d.switchBlocks(f)
+	if h, e := d.wallBlocks(f); h != nil {
+		hrs, effects = append(hrs, *h), append(effects, *e)
+	}
 	add := func(command, why, fix string) {
 		if fix == "" {
 			fix = GuardFix

@@ -35,3 +35,20 @@ func (d *Dispatcher) switchBlocks(f *firing) ([]HookResult, []effect) {
 	}
 	return hrs, effects
 }
+
+// WallCheckName names hookctl's check that an agent wired to run behind the wall does.
+const WallCheckName = "(built in) hookctl wall check"
+
+// wallBlocks blocks a tool call of an agent wired to run behind the kernel wall that does not
+// come from behind it (Guards.Wall): its commands could change what the wall keeps.
+func (d *Dispatcher) wallBlocks(f *firing) (*HookResult, *effect) {
+	if d.Guards.Wall == "" || !f.blocking() || (f.event != "pre_tool_call" && f.event != "post_tool_call") {
+		return nil, nil
+	}
+	msg := d.Guards.Wall
+	e := &effect{block: true, message: msg, command: WallCheckName, warning: msg}
+	if f.mapping.Honours.Has(agent.Notice) {
+		e.systemMessage = msg
+	}
+	return &HookResult{Command: WallCheckName, Status: StatusBlocked, Message: msg}, e
+}

@@ -34,6 +34,9 @@ func Inside(s Set) (bool, error) {
 			_ = unix.Close(fd)
 			return false, nil
 		}
+		if errors.Is(err, unix.ETXTBSY) {
+			continue // a program being run (hookctl's own binary) tells nothing either way
+		}
 		if !errors.Is(err, unix.EACCES) && !errors.Is(err, unix.EPERM) {
 			return false, &os.PathError{Op: "probing the wall at", Path: f, Err: err}
 		}

@@ -47,6 +47,13 @@ func (a *app) wallStates(s *session, wired []install.Wiring, only *agent.Dialect
 			var fs []doctor.Finding
 			state.Wired, fs = a.wallWiring(s, d, w.File, st, remembered)
 			findings = append(findings, fs...)
+		} else if slices.ContainsFunc(remembered, func(r install.WallWired) bool { return r.Agent == d.Name && r.Mode == install.WallByStart }) {
+			state.Wired, state.Start = true, true
+			if ok, why := wallReady(st); !ok {
+				findings = append(findings, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
+					Message: fmt.Sprintf("%s was wired to run behind the wall, which cannot go up on this machine: %s; %s exits 126, and its tool calls from outside the wall are blocked", d.Title, why, startCommand(d)),
+					Fix:     fmt.Sprintf("at a terminal: hookctl install %s --no-wall (it then runs without the wall)", d.Name)})
+			}
 		}
 		states = append(states, state)
 	}
@@ -93,10 +100,14 @@ func wallLine(w doctor.WallState) string {
 	}
 	wired := "wired to run its commands behind the wall"
 	switch {
+	case w.Start:
+		wired = "wired to run behind the wall: start it as " + startCommand(mustLookup(w.Agent)) + " (its tool calls from outside it are blocked; approve and install at a terminal outside it)"
 	case !w.Wired && w.Agent == wallAgent:
 		wired = "not behind the wall (hookctl install " + w.Agent + " --wall puts its commands there)"
+	case !w.Wired && mustLookup(w.Agent).WallStart:
+		wired = "not behind the wall (hookctl install " + w.Agent + " --wall, then start it as " + startCommand(mustLookup(w.Agent)) + ")"
 	case !w.Wired:
-		wired = "not behind the wall (start it as hookctl wall -- AGENT to put it there)"
+		wired = "not behind the wall (the wall is not proven to reach it: docs/wall.md)"
 	}
 	now := fmt.Sprintf("the wall goes up here (%s, Landlock ABI %d)", w.State, w.ABI)
 	switch {
@@ -106,4 +117,13 @@ func wallLine(w doctor.WallState) string {
 		now = "the wall goes up here (" + w.State + ")"
 	}
 	return title + ": " + wired + "; " + now
+}
+
+// mustLookup is the registered dialect of a name doctor read from the wiring, or a bare one
+// carrying the name.
+func mustLookup(name string) *agent.Dialect {
+	if d, err := agent.Lookup(name); err == nil {
+		return d
+	}
+	return &agent.Dialect{Name: name, Title: name}
 }

@@ -151,7 +151,7 @@ func (a *app) installRun(o installOptions) error {
 	}
 	if !o.dryRun && !o.project {
 		a.rememberWiring(s, d, t)
-		a.rememberWall(s, d, t, abi)
+		a.rememberWall(s, d, t, abi, o)
 	}
 	// A recorded guard that this agent would feed another shape, or whose matcher misses its
 	// shell: wired all the same (the self-guard and the other guards run), but an error.
@@ -168,6 +168,10 @@ func (a *app) installRun(o installOptions) error {
 	} else if !o.dryRun {
 		a.warnUnapproved(s, d, want)
 		a.sayTrustStep(d, t.Path, o.project)
+	}
+	if o.wall && !o.dryRun && wallMode(d) == install.WallByStart {
+		fmt.Fprintf(a.stdout, "%s is wired to run behind the wall: start it as %s (a tool call from a %s started otherwise is blocked; hookctl install %s --no-wall undoes this)\n",
+			d.Title, startCommand(d), d.Title, d.Name)
 	}
 	for _, w := range install.AgentWarnings(s.cfg, d, want, o.project) {
 		a.warn("warning: " + w)

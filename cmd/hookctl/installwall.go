@@ -26,8 +26,9 @@ func wallReady(st wall.Status) (ok bool, reason string) {
 }
 
 // checkWallFlags refuses --wall and --no-wall where they cannot go: committed project wiring
-// and the administrator's file never carry the wall, and no agent but Claude Code has a
-// setting that carries it.
+// and the administrator's file never carry the wall, and --wall only for an agent the wall can
+// reach: Claude Code by its shell prefix, the agents proven to run started behind it by their
+// start (agent.Dialect.WallStart).
 func checkWallFlags(o installOptions) error {
 	flag := "--wall"
 	switch {
@@ -43,14 +44,20 @@ func checkWallFlags(o installOptions) error {
 		return usageErrorf("%s goes into this machine's own wiring (hookctl install %s %s), never into a project's committed one", flag, o.agent, flag)
 	case o.system:
 		return usageErrorf("%s goes into the person's own wiring (hookctl install %s %s), never into the administrator's file", flag, o.agent, flag)
-	case o.wall && o.agent != wallAgent:
-		title := o.agent
-		if d, err := agent.Lookup(o.agent); err == nil {
-			title = d.Title
-		}
-		return usageErrorf("%s has no setting that runs its commands through a prefix, so install cannot wire the wall into it; start it as hookctl wall -- AGENT by hand (which leaves its own settings open to it: docs/wall.md)", title)
+	}
+	if d, err := agent.Lookup(o.agent); err == nil && o.wall && o.agent != wallAgent && !d.WallStart {
+		return usageErrorf("%s is not proven to run behind the wall: it has no setting that runs its commands through a prefix, and started as hookctl wall -- AGENT it does not run whole (docs/wall.md)", d.Title)
 	}
 	return nil
+}
+
+// wallMode is how the wall reaches the agent: Claude Code's commands by its shell prefix, any
+// other agent by its start.
+func wallMode(d *agent.Dialect) string {
+	if d.Name == wallAgent {
+		return install.WallByPrefix
+	}
+	return install.WallByStart
 }
 
 // wallTarget sets what t does with the wall's prefix: written with --wall once the wall goes
@@ -68,6 +75,9 @@ func (a *app) wallTarget(o installOptions, s *session, t *install.Target) (abi i
 	if ok, reason := wallReady(st); !ok {
 		return 0, failuref("the wall cannot go up on this machine: %s; %s is unchanged (hookctl wall --status says more)", reason, t.Path)
 	}
+	if o.agent != wallAgent {
+		return st.ABI, nil // wired by the agent's start: nothing in its settings changes
+	}
 	home, err := filepath.Abs(s.loc.Home)
 	if err != nil {
 		return 0, failuref("finding the hookctl home: %w", err)
@@ -83,12 +93,13 @@ func (a *app) wallTarget(o installOptions, s *session, t *install.Target) (abi i
 // rememberWall records in the wiring memory whether t's settings run the agent's commands
 // behind the wall after install or uninstall wrote them; a memory that cannot be written is a
 // warning, as rememberWiring's is.
-func (a *app) rememberWall(s *session, d *agent.Dialect, t install.Target, abi int) {
-	if t.WallMode == install.WallKeep {
+func (a *app) rememberWall(s *session, d *agent.Dialect, t install.Target, abi int, o installOptions) {
+	wired := t.WallMode == install.WallSet || o.wall && wallMode(d) == install.WallByStart
+	if t.WallMode == install.WallKeep && !o.wall {
 		return
 	}
-	w := install.WallWired{Agent: d.Name, File: t.Path, ABI: abi}
-	if err := install.RememberWall(install.MemoryPath(s.loc.Home), w, t.WallMode == install.WallSet); err != nil {
+	w := install.WallWired{Agent: d.Name, File: t.Path, ABI: abi, Mode: wallMode(d)}
+	if err := install.RememberWall(install.MemoryPath(s.loc.Home), w, wired); err != nil {
 		a.warn(fmt.Sprintf("warning: %v (doctor cannot tell whether %s's wall is wired)", err, d.Title))
 	}
 }

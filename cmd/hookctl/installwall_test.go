@@ -159,8 +159,8 @@ func TestInstallWallWhereNot(t *testing.T) {
 	}{
 		"project":         {[]string{"install", "claude-code", "--project", "--wall"}, exitUsage, "never into a project's committed one"},
 		"system":          {[]string{"install", "claude-code", "--system", "--wall"}, exitUsage, "never into the administrator's file"},
-		"codex":           {[]string{"install", "codex", "--wall"}, exitUsage, "start it as hookctl wall -- AGENT by hand"},
-		"gemini":          {[]string{"install", "gemini", "--wall"}, exitUsage, "has no setting that runs its commands through a prefix"},
+		"copilot":         {[]string{"install", "copilot", "--wall"}, exitUsage, "Copilot CLI is not proven to run behind the wall"},
+		"windsurf":        {[]string{"install", "windsurf", "--wall"}, exitUsage, "is not proven to run behind the wall"},
 		"both":            {[]string{"install", "claude-code", "--wall", "--no-wall"}, exitUsage, "give one"},
 		"no-wall project": {[]string{"install", "claude-code", "--project", "--no-wall"}, exitUsage, "--no-wall goes into"},
 	} {

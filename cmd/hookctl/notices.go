@@ -59,6 +59,9 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 		return out
 	}
 	out = append(out, a.switchNotices(d, home, from)...)
+	if n := a.wallNotice(d, loc.Home); n != "" {
+		out = append(out, n)
+	}
 	wired, _ := install.Scan(home, "", filepath.Base(a.selfPath()), a.lookupEnv)
 	s := &session{loc: loc, cfg: cfg}
 	for _, f := range a.unwiredFindings(s, wired, d) {

@@ -199,6 +199,7 @@ func (r *agentRun) dispatch(ctx context.Context, in *interruption) (*runner.Resu
 		d := r.dispatcher(r.cfg, r.loc, in)
 		d.Guards = r.gs
 		d.Guards.Switches = r.switchesOff()
+		d.Guards.Wall = r.wallDown()
 		res, err := d.DispatchAgent(ctx, r.dialect, r.call, r.event, r.raw)
 		if err != nil {
 			return nil, failuref("%v", err)

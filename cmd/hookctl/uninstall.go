@@ -67,7 +67,7 @@ func (a *app) uninstallRun(o uninstallOptions) error {
 	if !o.dryRun && !o.project {
 		a.rememberWiring(s, d, t)
 		t.WallMode = install.WallDrop // what install.Uninstall does
-		a.rememberWall(s, d, t, 0)
+		a.rememberWall(s, d, t, 0, installOptions{})
 	}
 	if o.asJSON {
 		return a.printJSON(r)

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/internal/agentenv"
+	"github.com/hookctl/hookctl/wall"
+)
+
+// startCommand is how the person starts the agent behind the wall.
+func startCommand(d *agent.Dialect) string {
+	program := d.Name
+	if programs, _ := agentenv.Programs(d.Name); len(programs) > 0 {
+		program = programs[0]
+	}
+	return "hookctl wall -- " + program
+}
+
+// wallFor is the wall install wired for the agent in the home's wiring memory, if any; an
+// unreadable memory is an error.
+func wallFor(home string, d *agent.Dialect) (w install.WallWired, wired bool, err error) {
+	walls, err := install.LoadWalls(install.MemoryPath(home))
+	if err != nil {
+		return w, false, err
+	}
+	i := slices.IndexFunc(walls, func(w install.WallWired) bool { return w.Agent == d.Name })
+	if i < 0 {
+		return w, false, nil
+	}
+	return walls[i], true, nil
+}
+
+// wallDown says, on a tool call of an agent wired for the wall (install --wall), why the call
+// does not come from behind it, "" when it does or no wall is wired (SPEC 28.13). Whether it
+// is walled is a probe the agent cannot fake: a walled file of the home that its mode lets this
+// user write refuses a write-open. The wiring memory that says a wall is wired lies in the
+// walled home, so an agent behind the wall cannot take the wall out of it; one that cannot be
+// read blocks only where a guard is recorded, as a switch file that cannot be judged does.
+func (r *agentRun) wallDown() string {
+	if r.event != "pre_tool_call" && r.event != "post_tool_call" {
+		return ""
+	}
+	w, wired, err := wallFor(r.loc.Home, r.dialect)
+	if err != nil {
+		if len(r.gs.Recorded) == 0 && r.gs.Err == nil {
+			r.warn("warning: hookctl: cannot tell whether the wall is wired: " + terminalSafe(err.Error()))
+			return ""
+		}
+		return fmt.Sprintf("hookctl: cannot tell whether %s was wired to run behind the wall (%v); at your own terminal: hookctl hooks doctor", r.dialect.Title, err)
+	}
+	if !wired {
+		return ""
+	}
+	set, err := r.wallSet(r.loc.Home)
+	var inside bool
+	if err == nil {
+		inside, err = wall.Inside(set)
+	}
+	switch {
+	case err != nil:
+		return fmt.Sprintf("hookctl: %s was wired to run behind the wall, and whether this call is behind it cannot be told (%v); at your own terminal: hookctl hooks doctor", r.dialect.Title, err)
+	case inside:
+		return ""
+	case w.Mode == install.WallByStart:
+		return fmt.Sprintf("hookctl: %s was wired to run behind the wall, and this call comes from outside it: start it as `%s`; or, at your own terminal, hookctl install %s --no-wall", r.dialect.Title, startCommand(r.dialect), r.dialect.Name)
+	}
+	return fmt.Sprintf("hookctl: %s was wired to run its commands behind the wall, and this call's hooks run outside it (env.%s is gone from its settings, or changed); at your own terminal: hookctl install %s --wall (or --no-wall)", r.dialect.Title, install.ShellPrefixVar, r.dialect.Name)
+}
+
+// wallNotice is the session's line about a wall wired for the agent (SPEC 24.2): up, or not up
+// and the session's tool calls blocked. An agent with no wall wired gets no line each session:
+// doctor and hooks list say whether the wall could reach it.
+func (a *app) wallNotice(d *agent.Dialect, home string) string {
+	w, wired, err := wallFor(home, d)
+	if err != nil || !wired {
+		return ""
+	}
+	set, err := a.wallSet(home)
+	inside := false
+	if err == nil {
+		inside, _ = wall.Inside(set)
+	}
+	switch {
+	case inside && w.Mode == install.WallByStart:
+		return fmt.Sprintf("hookctl: the wall is up: %s and everything it starts cannot change hookctl's state, its binaries or the guards' programs", d.Title)
+	case inside:
+		return fmt.Sprintf("hookctl: the wall is up for %s's commands: they cannot change hookctl's state, its binaries or the guards' programs", d.Title)
+	case w.Mode == install.WallByStart:
+		return fmt.Sprintf("hookctl: the wall is not up: %s was wired to run behind it and was started outside it, so its tool calls are blocked; start it as `%s`", d.Title, startCommand(d))
+	}
+	return fmt.Sprintf("hookctl: the wall is not up: %s was wired to run its commands behind it and its hooks run outside it, so its tool calls are blocked; at your own terminal: hookctl hooks doctor", d.Title)
+}
