@@ -53,6 +53,7 @@ func init() {
 		Cannot: map[string]string{
 			"continue-false-stops": "Copilot CLI ignores continue:false on preToolUse (it takes no stop on a tool call): hookctl denies the call instead",
 			"unapproved-skipped":   "Copilot CLI shows no hook's stderr under -p",
+			"wall-start":           "Copilot CLI cannot start behind the wall: it makes ~/.cache, and nothing can be made directly in HOME there",
 		},
 	})
 }

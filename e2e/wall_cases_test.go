@@ -51,6 +51,19 @@ func wallStart(e *Env) {
 	e.wallUp()
 	e.tamperSetup()
 	bin := filepath.Join(*agentsBin, e.Agent.Bin)
+	if !e.Expressible("install --wall refuses it (not proven to run behind the wall)") {
+		_, errOut, err := e.Hookctl("install", e.Agent.Name, "--wall")
+		e.Check(err != nil && strings.Contains(errOut, "not proven to run behind the wall"), "install %s --wall was not refused: %v %s", e.Agent.Name, err, errOut)
+		return
+	}
+	{
+		// Wired for the start wall, the agent started as it always is has its tool calls blocked.
+		e.MustHookctl("install", e.Agent.Name, "--wall")
+		e.Script(e.MarkCommand("unwalled"), "done")
+		r := e.Run(prompt)
+		e.Check(!e.Marked("unwalled"), "wired for the wall and started outside it, the agent's command ran")
+		e.Saw("started outside the wall: command ran %v%s", e.Marked("unwalled"), refusals(r.Output()))
+	}
 	e.Wrap = func(argv []string) []string {
 		if argv[0] != bin {
 			return argv
@@ -103,11 +116,7 @@ func (e *Env) wallRuns() {
 	_, err := os.Stat(filepath.Join(e.Home, "keep", "file"))
 	e.Check(err == nil && !e.Marked("ran"), "the guard did not block rm -rf behind the wall")
 
-	allowlist := filepath.Join(e.Hooks, "allowlist.json")
-	e.attack(1, encoded("rm -rf ~/.agent-hooks"))
-	e.Saw("attack 1, kernel: %s", e.attackLog(1))
-	_, err = os.Stat(allowlist)
-	e.Check(err == nil, "the encoded rm -rf ~/.agent-hooks removed the allowlist behind the wall")
+	e.runWallAttacks()
 
 	settings := filepath.Join(e.Home, e.userSwitchFile())
 	before, _ := os.ReadFile(settings)
