@@ -33,6 +33,9 @@ type Dialect struct {
 	Name string
 	// Title is the agent's name for people ("Claude Code").
 	Title string
+	// Signs are what the agent leaves in its shell tool's environment and process tree
+	// (signs.go).
+	Signs Signs
 	// Events maps the agent's events onto hookctl's, in the agent's documentation order.
 	Events []Mapping
 	// FiresCustom says the agent fires custom events under their own names (Hermes does:

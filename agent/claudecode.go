@@ -43,6 +43,12 @@ var claudeCode = Dialect{
 	base:          claudeBase,
 	Reader:        claudeShape.read,
 	Writer:        claudeWriter{}.write,
+	Signs: Signs{
+		Variables: []string{"CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_EXECPATH",
+			"CLAUDE_CODE_CHILD_SESSION"},
+		Programs: []string{"claude"},
+		Packages: []string{"@anthropic-ai/claude-code"},
+	},
 }
 
 // claudeShape is how Claude Code (and Codex) read a hook's stdout: JSON when it looks like an

@@ -61,6 +61,11 @@ var cline = Dialect{
 	base:          `"clineVersion":"3.0.65","timestamp":"2026-01-01T00:00:00.000Z","userId":"test-user","agent_id":"test-agent","parent_agent_id":null`,
 	Reader:        readCline,
 	Writer:        writeCline,
+	Signs: Signs{
+		Variables: []string{"CLINE_CONNECTOR_CLI_LAUNCH"},
+		Programs:  []string{"cline"},
+		Packages:  []string{"cline"},
+	},
 }
 
 func init() { register(&cline) }

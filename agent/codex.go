@@ -18,6 +18,12 @@ var codex = Dialect{
 	base:         `"transcript_path":null,"model":"test-model"`,
 	Reader:       claudeShape.read,
 	Writer:       writeCodex,
+	Signs: Signs{
+		Variables: []string{"CODEX_SESSION_ID", "CODEX_THREAD_ID", "CODEX_TOOL_CALL_ID", "CODEX_CI",
+			"CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"},
+		Programs: []string{"codex"},
+		Packages: []string{"@openai/codex"},
+	},
 }
 
 func init() { register(&codex) }

@@ -54,6 +54,11 @@ var copilot = Dialect{
 	base:            `"timestamp":1767225600000`,
 	Reader:          readCopilot,
 	Writer:          writeCopilot,
+	Signs: Signs{
+		Variables: []string{"COPILOT_CLI", "COPILOT_AGENT_SESSION_ID", "COPILOT_CLI_BINARY_VERSION"},
+		Programs:  []string{"copilot"},
+		Packages:  []string{"@github/copilot"},
+	},
 }
 
 func init() { register(&copilot) }

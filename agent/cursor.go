@@ -45,6 +45,8 @@ var cursor = Dialect{
 		userMessage: []string{"user_message", "userMessage"}, agentMessage: []string{"agent_message", "agentMessage"},
 		followup: "followup_message"}.read,
 	Writer: writeCursor,
+	// No shell variable of Cursor's is recorded: its agent is known by its process.
+	Signs: Signs{Programs: []string{"cursor-agent"}},
 }
 
 func init() { register(&cursor) }

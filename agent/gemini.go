@@ -36,6 +36,11 @@ var gemini = Dialect{
 	// Gemini CLI takes stdout as JSON only, and merges hookSpecificOutput.tool_input.
 	Reader: shape{plainText: plainStrict, strict: true, control: true}.read,
 	Writer: writeGemini,
+	Signs: Signs{
+		Variables: []string{"GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"},
+		Programs:  []string{"gemini"},
+		Packages:  []string{"@google/gemini-cli"},
+	},
 }
 
 func init() { register(&gemini) }

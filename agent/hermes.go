@@ -17,6 +17,7 @@ var hermes = Dialect{
 	Exit2Stdout: true,
 	own:         true,
 	Reader:      shape{plainText: plainInvalid}.read,
+	Signs:       Signs{None: "Hermes's integrators call hookctl themselves: hookctl's own marker in every hook's environment is the sign"},
 }
 
 func init() {

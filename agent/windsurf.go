@@ -69,6 +69,8 @@ var windsurf = Dialect{
 	base:         `"execution_id":"test-execution","timestamp":"2026-01-01T00:00:00Z"`,
 	Reader:       readWindsurf,
 	Writer:       writeWindsurf,
+	// No shell variable of Windsurf's is recorded: it is known by its process.
+	Signs: Signs{Programs: []string{"windsurf"}},
 }
 
 func init() { register(&windsurf) }
