@@ -2,9 +2,8 @@
 // agent sets in its shell tool's environment, the marker hookctl sets in every hook's
 // environment, or an ancestor process that is an agent or a hookctl running a hook. The signs
 // of each agent are its registration's (agent.Signs), so an agent registered is an agent
-// detected. It is a
-// tripwire, not a wall: a process that starts itself outside the agent's tree with a clean
-// environment (setsid plus env -i, systemd-run --user) shows no sign.
+// detected. It is a tripwire, not a wall: a process that starts itself outside the agent's
+// tree with a clean environment (setsid plus env -i, systemd-run --user) shows no sign.
 package agentenv
 
 import (
