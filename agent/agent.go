@@ -36,6 +36,9 @@ type Dialect struct {
 	// Signs are what the agent leaves in its shell tool's environment and process tree
 	// (signs.go).
 	Signs Signs
+	// switches are the agent's hooks-off settings and the flags and variables that drop its
+	// hooks (switches.go; Switches).
+	switches Switches
 	// Events maps the agent's events onto hookctl's, in the agent's documentation order.
 	Events []Mapping
 	// FiresCustom says the agent fires custom events under their own names (Hermes does:
@@ -183,6 +186,7 @@ var registry []*Dialect
 // register adds a dialect; each dialect's file calls it from init.
 func register(d *Dialect) {
 	registry = append(registry, d)
+	switchTable[d.Name] = d.switches
 	slices.SortFunc(registry, func(a, b *Dialect) int { return strings.Compare(a.Name, b.Name) })
 }
 

@@ -49,6 +49,29 @@ var claudeCode = Dialect{
 		Programs: []string{"claude"},
 		Packages: []string{"@anthropic-ai/claude-code"},
 	},
+	switches: Switches{
+		// K7r in 2.1.197: a merged disableAllHooks === true keeps only the policy settings'
+		// hooks; user, project and local settings all merge into it.
+		Files: []SwitchFile{
+			{Layer: LayerUser, Rel: ".claude/settings.json", DirEnv: "CLAUDE_CONFIG_DIR"},
+			{Layer: LayerProject, Rel: ".claude/settings.json"},
+			{Layer: LayerLocal, Rel: ".claude/settings.local.json"},
+		},
+		Key:     "disableAllHooks",
+		Needles: []string{"disableAllHooks"},
+		Read:    jsonSwitch(func(doc map[string]any) (string, bool) { return "disableAllHooks", doc["disableAllHooks"] == true }),
+		Live:    "at once: Claude Code watches its settings files and takes its hooks again from them on a change (\"Settings changed from ...\"; from the code, the e2e will assert)",
+		Escapes: []Escape{
+			{Flag: "--settings", What: "loads one more settings layer, which can carry disableAllHooks"},
+			{Flag: "--setting-sources", What: "loads only the named layers (user, project, local): the others' hooks are dropped"},
+			{Flag: "--bare", What: "skips hooks (sets CLAUDE_CODE_SIMPLE=1)"},
+			{Env: "CLAUDE_CODE_SIMPLE", What: "what --bare sets: hooks skipped"},
+			{Flag: "--safe-mode", What: "starts with every customization, hooks included, off (managed settings still apply)"},
+			{Env: "CLAUDE_CODE_SAFE_MODE", What: "as --safe-mode"},
+			{Env: "CLAUDE_CONFIG_DIR", What: "moves the user settings (and their hooks) to another folder"},
+			{Flag: "--managed-settings", What: "a policy-tier settings object from the parent process (SDK use): can carry disableAllHooks"},
+		},
+	},
 }
 
 // claudeShape is how Claude Code (and Codex) read a hook's stdout: JSON when it looks like an

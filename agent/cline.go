@@ -66,6 +66,9 @@ var cline = Dialect{
 		Programs:  []string{"cline"},
 		Packages:  []string{"cline"},
 	},
+	switches: Switches{
+		None: "Cline has none: it runs every executable hook file it finds in its hooks folders, so its hooks are off only when the file is gone, which the wiring check and the self-guard already see (3.0.65's code has no hooks setting of its own)",
+	},
 }
 
 func init() { register(&cline) }

@@ -59,6 +59,24 @@ var copilot = Dialect{
 		Programs:  []string{"copilot"},
 		Packages:  []string{"@github/copilot"},
 	},
+	switches: Switches{
+		// 1.0.102's settings schema: disableAllHooks "Disable all hooks, both user-level and
+		// repo-level"; disabledHooks lists hooks by content hash ("Policy hooks cannot be
+		// suppressed"). ~/.copilot/config.json is retired and no longer read.
+		Files: []SwitchFile{
+			{Layer: LayerUser, Rel: ".copilot/settings.json", DirEnv: "COPILOT_HOME"},
+			{Layer: LayerProject, Rel: ".github/copilot/settings.json"},
+			{Layer: LayerLocal, Rel: ".github/copilot/settings.local.json"},
+		},
+		Key:     "disableAllHooks",
+		Needles: []string{"disableAllHooks", "disabledHooks"},
+		Read:    jsonSwitch(copilotOff),
+		Live:    "at the next session: Copilot CLI reads its settings when it starts (from the code, the e2e will assert)",
+		Escapes: []Escape{
+			{Env: "COPILOT_HOME", What: "moves settings.json and the hooks folder to another folder"},
+			{Flag: "--config-dir", What: "as COPILOT_HOME"},
+		},
+	},
 }
 
 func init() { register(&copilot) }
@@ -132,4 +150,16 @@ func writeCopilot(m Mapping, d Decision) ([]byte, []string) {
 func jsonObject(s string) bool {
 	_, err := object(s)
 	return err == nil
+}
+
+func copilotOff(doc map[string]any) (string, bool) {
+	if doc["disableAllHooks"] == true {
+		return "disableAllHooks", true
+	}
+	// The list names hooks by a hash of their content, which hookctl cannot tie to its own
+	// entries: any entry may be hookctl's.
+	if list, ok := doc["disabledHooks"].([]any); ok && len(list) > 0 {
+		return "disabledHooks", true
+	}
+	return "", false
 }

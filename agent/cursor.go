@@ -47,6 +47,9 @@ var cursor = Dialect{
 	Writer: writeCursor,
 	// No shell variable of Cursor's is recorded: its agent is known by its process.
 	Signs: Signs{Programs: []string{"cursor-agent"}},
+	switches: Switches{
+		None: "Cursor has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
+	},
 }
 
 func init() { register(&cursor) }

@@ -1,6 +1,9 @@
 package agent
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 var gemini = Dialect{
 	Name:  "gemini",
@@ -40,6 +43,23 @@ var gemini = Dialect{
 		Variables: []string{"GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"},
 		Programs:  []string{"gemini"},
 		Packages:  []string{"@google/gemini-cli"},
+	},
+	switches: Switches{
+		// 0.61.0: enableHooks is settings.hooksConfig.enabled; hooksConfig.disabled lists
+		// hooks by name, a command hook's name being its command when it has none.
+		Files: []SwitchFile{
+			{Layer: LayerUser, Rel: ".gemini/settings.json", HomeEnv: "GEMINI_CLI_HOME"},
+			{Layer: LayerProject, Rel: ".gemini/settings.json"},
+		},
+		Key:     "hooksConfig",
+		Needles: []string{"hooksConfig"},
+		Read:    jsonSwitch(geminiOff),
+		Live:    "at the next session: Gemini CLI builds its hook list when it starts (from the code, the e2e will assert)",
+		Escapes: []Escape{
+			{Env: "GEMINI_CLI_HOME", What: "moves the user settings to another home folder"},
+			{Env: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", What: "moves the system settings, and the hooks pinned there, to another file"},
+			{Env: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", What: "moves the system defaults to another file"},
+		},
 	},
 }
 
@@ -82,4 +102,22 @@ func writeGemini(m Mapping, d Decision) ([]byte, []string) {
 		}
 	}
 	return finish(&out, &hso, m, d), nil
+}
+
+func geminiOff(doc map[string]any) (string, bool) {
+	hc, ok := doc["hooksConfig"].(map[string]any)
+	if !ok {
+		return "", false
+	}
+	if hc["enabled"] == false {
+		return "hooksConfig.enabled", true
+	}
+	list, _ := hc["disabled"].([]any)
+	for _, v := range list {
+		// A name install writes: hookctl's command (install sets no name of its own).
+		if s, ok := v.(string); ok && (strings.Contains(strings.ToLower(s), "hookctl") || strings.Contains(s, "--agent gemini")) {
+			return "hooksConfig.disabled", true
+		}
+	}
+	return "", false
 }

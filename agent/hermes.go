@@ -18,6 +18,9 @@ var hermes = Dialect{
 	own:         true,
 	Reader:      shape{plainText: plainInvalid}.read,
 	Signs:       Signs{None: "Hermes's integrators call hookctl themselves: hookctl's own marker in every hook's environment is the sign"},
+	switches: Switches{
+		None: "Hermes calls hookctl itself: there is no setting of Hermes's that stops those calls",
+	},
 }
 
 func init() {

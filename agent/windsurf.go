@@ -71,6 +71,9 @@ var windsurf = Dialect{
 	Writer:       writeWindsurf,
 	// No shell variable of Windsurf's is recorded: it is known by its process.
 	Signs: Signs{Programs: []string{"windsurf"}},
+	switches: Switches{
+		None: "Windsurf has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
+	},
 }
 
 func init() { register(&windsurf) }
