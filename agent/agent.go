@@ -39,6 +39,16 @@ type Dialect struct {
 	// switches are the agent's hooks-off settings and the flags and variables that drop its
 	// hooks (switches.go; Switches).
 	switches Switches
+	// Layout is the shape of the agent's settings file (wiring.go), "" where hookctl writes
+	// none (Hermes) or writes hook files (HookFiles).
+	Layout string
+	// WindowsShell is the shell the agent runs hook commands with on Windows (wiring.go), as
+	// the agent's own sources and its users' reports show it (docs/windows.md).
+	WindowsShell string
+	// FailSwitch is the agent's own "a failed hook blocks" setting on a hook entry.
+	FailSwitch FailSwitch
+	// Admin are the agent's administrator files, which `install --system` wires.
+	Admin Admin
 	// Events maps the agent's events onto hookctl's, in the agent's documentation order.
 	Events []Mapping
 	// FiresCustom says the agent fires custom events under their own names (Hermes does:

@@ -72,6 +72,22 @@ var claudeCode = Dialect{
 			{Flag: "--managed-settings", What: "a policy-tier settings object from the parent process (SDK use): can carry disableAllHooks"},
 		},
 	},
+	Layout:       LayoutGrouped,
+	WindowsShell: ShellGitBash, // Claude Code needs Git for Windows and runs hooks with its bash
+	// From its settings schema (2.1.332): a command hook's onFailure "block" counts a failure
+	// as exit 2; ignored on Stop, SubagentStop, TaskCompleted and TeammateIdle and for async
+	// hooks.
+	FailSwitch: FailSwitch{Key: "onFailure", Value: "block", Since: "2.1.332", Proven: true},
+	Admin: Admin{
+		Linux:       "/etc/claude-code/managed-settings.json",
+		Darwin:      "/Library/Application Support/ClaudeCode/managed-settings.json",
+		Windows:     "ClaudeCode/managed-settings.json",
+		ManagedOnly: "allowManagedHooksOnly",
+		// 2.1.197: its hooks are taken from the merged settings, in which the policy tier
+		// wins, unless disableAllHooks is true there; a policy "disableAllHooks": false
+		// therefore outweighs the person's true (from the code; the e2e will assert).
+		Pin: "disableAllHooks", PinValue: false,
+	},
 }
 
 // claudeShape is how Claude Code (and Codex) read a hook's stdout: JSON when it looks like an

@@ -69,6 +69,9 @@ var cline = Dialect{
 	switches: Switches{
 		None: "Cline has none: it runs every executable hook file it finds in its hooks folders, so its hooks are off only when the file is gone, which the wiring check and the self-guard already see (3.0.65's code has no hooks setting of its own)",
 	},
+	WindowsShell: ShellGitBash, // its hooks are the sh scripts install writes: only bash reads them
+	FailSwitch:   FailSwitch{None: "Cline 3.0.65 has none: a killed hook lets the call through"},
+	Admin:        Admin{None: "Cline has none: it runs hooks only from the person's own folders (~/Documents/Cline/Hooks, a project's .clinerules/hooks), which the person can change, so no system wiring can hold there"},
 }
 
 func init() { register(&cline) }

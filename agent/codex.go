@@ -49,6 +49,18 @@ var codex = Dialect{
 			{Flag: "--ignore-user-config", What: "skips the user's config.toml and its hook settings"},
 		},
 	},
+	Layout:       LayoutGrouped,
+	WindowsShell: ShellPowerShell,
+	FailSwitch:   FailSwitch{None: "Codex 0.171.0 has none: a killed hook lets the call through"},
+	Admin: Admin{
+		// Inline [hooks] beside Codex's other requirements; its pin, [features] hooks = true,
+		// is written with them.
+		Linux:       "/etc/codex/requirements.toml",
+		Darwin:      "/etc/codex/requirements.toml",
+		Windows:     "OpenAI/Codex/requirements.toml",
+		Layout:      LayoutRequirements,
+		ManagedOnly: "allow_managed_hooks_only",
+	},
 }
 
 func init() { register(&codex) }

@@ -77,6 +77,14 @@ var copilot = Dialect{
 			{Flag: "--config-dir", What: "as COPILOT_HOME"},
 		},
 	},
+	Layout:       LayoutCopilot,
+	WindowsShell: ShellPowerShell, // the entry's "powershell" command
+	FailSwitch:   FailSwitch{None: "Copilot CLI 1.0.102 has none: a killed hook lets the call through"},
+	// A policy hook file of hookctl's own in policy.d; Copilot CLI documents none for Windows.
+	Admin: Admin{
+		Linux:  "/etc/github-copilot/policy.d/hookctl.json",
+		Darwin: "/etc/github-copilot/policy.d/hookctl.json",
+	},
 }
 
 func init() { register(&copilot) }

@@ -50,6 +50,15 @@ var cursor = Dialect{
 	switches: Switches{
 		None: "Cursor has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
 	},
+	Layout:       LayoutFlat,
+	WindowsShell: ShellCmd,
+	// From its documentation, with no CLI to prove it on.
+	FailSwitch: FailSwitch{Key: "failClosed", Value: true},
+	Admin: Admin{ // the enterprise hooks.json
+		Linux:   "/etc/cursor/hooks.json",
+		Darwin:  "/Library/Application Support/Cursor/hooks.json",
+		Windows: "Cursor/hooks.json",
+	},
 }
 
 func init() { register(&cursor) }

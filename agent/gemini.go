@@ -61,6 +61,20 @@ var gemini = Dialect{
 			{Env: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", What: "moves the system defaults to another file"},
 		},
 	},
+	Layout:       LayoutGrouped,
+	WindowsShell: ShellPowerShell,
+	FailSwitch:   FailSwitch{None: "Gemini CLI 0.61.0 has none: a killed hook lets the call through"},
+	Admin: Admin{
+		// The system settings.json, which overrides the person's.
+		Linux:   "/etc/gemini-cli/settings.json",
+		Darwin:  "/Library/Application Support/GeminiCli/settings.json",
+		Windows: "gemini-cli/settings.json",
+		// 0.61.0 deep-merges its settings with the system file last, so the system's
+		// hooksConfig.enabled true wins over a person's false; its disabled list merges with
+		// the person's, so no pin undoes a person's entry naming hookctl there (doctor
+		// reports that).
+		Pin: "hooksConfig", PinValue: map[string]any{"enabled": true},
+	},
 }
 
 func init() { register(&gemini) }

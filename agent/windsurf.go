@@ -74,6 +74,14 @@ var windsurf = Dialect{
 	switches: Switches{
 		None: "Windsurf has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
 	},
+	Layout:       LayoutWindsurf,
+	WindowsShell: ShellCmd,
+	FailSwitch:   FailSwitch{None: "hookctl knows none of Windsurf's (no package to read here): a killed hook lets the call through"},
+	Admin: Admin{ // the system-level hooks.json
+		Linux:   "/etc/windsurf/hooks.json",
+		Darwin:  "/Library/Application Support/Windsurf/hooks.json",
+		Windows: "Windsurf/hooks.json",
+	},
 }
 
 func init() { register(&windsurf) }
