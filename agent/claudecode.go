@@ -144,3 +144,23 @@ func (w claudeWriter) preToolUse(hso *obj, d Decision) {
 		hso.raw("updatedInput", d.ToolInput)
 	}
 }
+
+// Claude Code: file_path for path; Edit's old_string and new_string. Task was renamed
+// Agent (2.1.197 offers Agent); both are kept for older versions.
+var claudeCodeTools = []ToolRow{
+	{Agent: "Bash", Hookctl: ToolTerminal, Seen: true},
+	{Agent: "Read", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "Write", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "Edit", Hookctl: ToolPatch, Keys: claudeEdit, Seen: true},
+	{Agent: "MultiEdit", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "NotebookEdit", Hookctl: ToolPatch, Keys: []Key{{Agent: "notebook_path", Hookctl: "path"}, {Agent: "new_source", Hookctl: "new"}}, Seen: true},
+	{Agent: "Glob", Hookctl: ToolSearchFiles},
+	{Agent: "Grep", Hookctl: ToolSearchFiles},
+	{Agent: "WebFetch", Hookctl: ToolWebFetch, Seen: true},
+	{Agent: "WebSearch", Hookctl: ToolWebSearch, Seen: true},
+	{Agent: "Agent", Hookctl: ToolDelegateTask, Seen: true},
+	{Agent: "Task", Hookctl: ToolDelegateTask},
+}
+
+// claudeEdit are the keys of Claude Code's Edit, which Gemini CLI's replace shares.
+var claudeEdit = []Key{{Agent: "file_path", Hookctl: "path"}, {Agent: "old_string", Hookctl: "old"}, {Agent: "new_string", Hookctl: "new"}}

@@ -131,3 +131,20 @@ func cancel(out *obj, reason string) {
 	out.raw("cancel", []byte("true"))
 	out.str("errorMessage", orFirst(reason, "blocked by a hook"))
 }
+
+// Cline: the CLI's tools (3.0.65) take lists; the VS Code extension's take one value each
+// (its reference).
+var clineTools = []ToolRow{
+	{Agent: "run_commands", Hookctl: ToolTerminal, Keys: []Key{{Agent: "commands", Hookctl: "command", Form: Lines}}, Seen: true},
+	{Agent: "read_files", Hookctl: ToolReadFile, Keys: []Key{{Agent: "files", Hookctl: "path", Form: Single, Elem: "path"}}, Seen: true},
+	{Agent: "editor", Hookctl: ToolPatch, Keys: []Key{{Agent: "old_text", Hookctl: "old"}, {Agent: "new_text", Hookctl: "new"}}, Seen: true},
+	{Agent: "search_codebase", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "queries", Hookctl: "pattern", Form: Alternatives}}, Seen: true},
+	{Agent: "fetch_web_content", Hookctl: ToolWebFetch, Keys: []Key{{Agent: "requests", Hookctl: "url", Form: Single, Elem: "url"}}, Seen: true},
+	{Agent: "spawn_agent", Hookctl: ToolDelegateTask, Keys: []Key{{Agent: "task", Hookctl: "prompt"}}, Seen: true},
+	{Agent: "execute_command", Hookctl: ToolTerminal},
+	{Agent: "read_file", Hookctl: ToolReadFile},
+	{Agent: "write_to_file", Hookctl: ToolWriteFile},
+	{Agent: "replace_in_file", Hookctl: ToolPatch, Keys: []Key{{Agent: "diff", Hookctl: "patch"}}},
+	{Agent: "search_files", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "regex", Hookctl: "pattern"}}},
+	{Agent: "web_fetch", Hookctl: ToolWebFetch},
+}

@@ -138,3 +138,11 @@ func featureOff(table map[string]any) bool {
 	f, _ := table["features"].(map[string]any)
 	return f["hooks"] == false
 }
+
+// Codex: its hooks see each of its shell tools (exec_command {cmd}, shell {command: argv},
+// as the model calls them) as Bash with {"command"} (seen), apply_patch with the patch
+// text as {"command"}, and MCP tools as mcp__SERVER__TOOL (codex-rs's hook payloads).
+var codexTools = []ToolRow{
+	{Agent: "Bash", Hookctl: ToolTerminal, Keys: []Key{{Agent: "command", Hookctl: "command", Form: Argv}}, Seen: true},
+	{Agent: "apply_patch", Hookctl: ToolPatch, Keys: []Key{{Agent: "command", Hookctl: "patch"}}},
+}

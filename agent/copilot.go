@@ -171,3 +171,17 @@ func copilotOff(doc map[string]any) (string, bool) {
 	}
 	return "", false
 }
+
+// Copilot CLI: bash (seen, {command, description}); the file tools take path, create its
+// file_text, edit its old_str and new_str (Copilot CLI's reference).
+var copilotTools = []ToolRow{
+	{Agent: "bash", Hookctl: ToolTerminal, Seen: true},
+	{Agent: "powershell", Hookctl: ToolTerminal},
+	{Agent: "view", Hookctl: ToolReadFile},
+	{Agent: "create", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_text", Hookctl: "content"}}},
+	{Agent: "edit", Hookctl: ToolPatch, Keys: []Key{{Agent: "old_str", Hookctl: "old"}, {Agent: "new_str", Hookctl: "new"}}},
+	{Agent: "grep", Hookctl: ToolSearchFiles},
+	{Agent: "glob", Hookctl: ToolSearchFiles},
+	{Agent: "web_fetch", Hookctl: ToolWebFetch},
+	{Agent: "task", Hookctl: ToolDelegateTask},
+}

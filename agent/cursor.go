@@ -120,3 +120,14 @@ func cursorMessages(d Decision) (user, model string) {
 	}
 	return d.Reason, d.Reason
 }
+
+// Cursor: beforeShellExecution and beforeReadFile are read as Shell and Read (cursor.go);
+// preToolUse sends the same names. From Cursor's hook reference only.
+var cursorTools = []ToolRow{
+	{Agent: "Shell", Hookctl: ToolTerminal},
+	{Agent: "Read", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "Write", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "Edit", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "Grep", Hookctl: ToolSearchFiles},
+	{Agent: "Task", Hookctl: ToolDelegateTask},
+}

@@ -135,3 +135,18 @@ func geminiOff(doc map[string]any) (string, bool) {
 	}
 	return "", false
 }
+
+// Gemini CLI: file_path and dir_path; web_fetch takes a prompt that holds the URLs, so
+// it has no url key.
+var geminiTools = []ToolRow{
+	{Agent: "run_shell_command", Hookctl: ToolTerminal, Keys: []Key{{Agent: "dir_path", Hookctl: "cwd"}}, Seen: true},
+	{Agent: "read_file", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "write_file", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "replace", Hookctl: ToolPatch, Keys: claudeEdit, Seen: true},
+	{Agent: "grep_search", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "dir_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "search_file_content", Hookctl: ToolSearchFiles},
+	{Agent: "glob", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "dir_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "web_fetch", Hookctl: ToolWebFetch, Seen: true},
+	{Agent: "google_web_search", Hookctl: ToolWebSearch, Seen: true},
+	{Agent: "invoke_agent", Hookctl: ToolDelegateTask, Seen: true},
+}

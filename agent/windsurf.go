@@ -118,3 +118,10 @@ func writeWindsurf(m Mapping, d Decision) ([]byte, []string) {
 	}
 	return []byte(orFirst(reason, "blocked by a hook")), warnings
 }
+
+// Windsurf: one tool per kind of pre-hook (windsurf.go), its tool_info as the input.
+var windsurfTools = []ToolRow{
+	{Agent: "run_command", Hookctl: ToolTerminal, Keys: []Key{{Agent: "command_line", Hookctl: "command"}}},
+	{Agent: "write_code", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "read_code", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+}
