@@ -1,8 +1,15 @@
 // Package agent knows the agents hookctl speaks for. It holds hookctl's own events and what
-// each can do (one table, events.go), and one dialect per agent, each in its own file: how the
-// agent's events map onto hookctl's, where its settings live, how to read its payload and a
-// hook's answer, and how to write the merged decision back. The runner consults these tables
-// and never names an agent; adding an agent is one new file that registers its Dialect.
+// each can do (one table, events.go), and one registration per agent, each in its own file: a
+// Dialect that says how the agent's events map onto hookctl's, its tools, where its settings
+// live and in what shape, how to read its payload and a hook's answer and write the merged
+// decision back, the signs it leaves in its shell (signs.go, read by internal/agentenv), its
+// hooks-off switches and the flags that drop its hooks (switches.go), and what install needs:
+// its Windows shell, fail-closed switch and administrator files (wiring.go). The runner,
+// install, doctor and the self-guard consult these and keep no list of agents of their own;
+// adding an agent is one new file that registers its Dialect, and registration_test.go names
+// any part it lacks. The few places elsewhere that may name one agent (a trust step that reads
+// that agent's own files, doctor's script words) are listed with their reasons in
+// onelist_test.go, which fails on any other.
 //
 // The package is a leaf: it imports nothing of hookctl but internal helpers, so that config,
 // runner and install can all read its tables.
@@ -33,6 +40,22 @@ type Dialect struct {
 	Name string
 	// Title is the agent's name for people ("Claude Code").
 	Title string
+	// Signs are what the agent leaves in its shell tool's environment and process tree
+	// (signs.go).
+	Signs Signs
+	// switches are the agent's hooks-off settings and the flags and variables that drop its
+	// hooks (switches.go; Switches).
+	switches Switches
+	// Layout is the shape of the agent's settings file (wiring.go), "" where hookctl writes
+	// none (Hermes) or writes hook files (HookFiles).
+	Layout string
+	// WindowsShell is the shell the agent runs hook commands with on Windows (wiring.go), as
+	// the agent's own sources and its users' reports show it (docs/windows.md).
+	WindowsShell string
+	// FailSwitch is the agent's own "a failed hook blocks" setting on a hook entry.
+	FailSwitch FailSwitch
+	// Admin are the agent's administrator files, which `install --system` wires.
+	Admin Admin
 	// Events maps the agent's events onto hookctl's, in the agent's documentation order.
 	Events []Mapping
 	// FiresCustom says the agent fires custom events under their own names (Hermes does:
@@ -184,6 +207,7 @@ var registry []*Dialect
 // register adds a dialect; each dialect's file calls it from init.
 func register(d *Dialect) {
 	registry = append(registry, d)
+	switchTable[d.Name] = d.switches
 	slices.SortFunc(registry, func(a, b *Dialect) int { return strings.Compare(a.Name, b.Name) })
 }
 

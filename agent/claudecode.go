@@ -44,6 +44,51 @@ var claudeCode = Dialect{
 	base:          claudeBase,
 	Reader:        claudeShape.read,
 	Writer:        claudeWriter{}.write,
+	Signs: Signs{
+		Variables: []string{"CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_EXECPATH",
+			"CLAUDE_CODE_CHILD_SESSION"},
+		Programs: []string{"claude"},
+		Packages: []string{"@anthropic-ai/claude-code"},
+	},
+	switches: Switches{
+		// K7r in 2.1.197: a merged disableAllHooks === true keeps only the policy settings'
+		// hooks; user, project and local settings all merge into it.
+		Files: []SwitchFile{
+			{Layer: LayerUser, Rel: ".claude/settings.json", DirEnv: "CLAUDE_CONFIG_DIR"},
+			{Layer: LayerProject, Rel: ".claude/settings.json"},
+			{Layer: LayerLocal, Rel: ".claude/settings.local.json"},
+		},
+		Key:     "disableAllHooks",
+		Needles: []string{"disableAllHooks"},
+		Read:    jsonSwitch(func(doc map[string]any) (string, bool) { return "disableAllHooks", doc["disableAllHooks"] == true }),
+		Live:    "at once: Claude Code watches its settings files and takes its hooks again from them on a change (\"Settings changed from ...\"; from the code, the e2e will assert)",
+		Escapes: []Escape{
+			{Flag: "--settings", What: "loads one more settings layer, which can carry disableAllHooks"},
+			{Flag: "--setting-sources", What: "loads only the named layers (user, project, local): the others' hooks are dropped"},
+			{Flag: "--bare", What: "skips hooks (sets CLAUDE_CODE_SIMPLE=1)"},
+			{Env: "CLAUDE_CODE_SIMPLE", What: "what --bare sets: hooks skipped"},
+			{Flag: "--safe-mode", What: "starts with every customization, hooks included, off (managed settings still apply)"},
+			{Env: "CLAUDE_CODE_SAFE_MODE", What: "as --safe-mode"},
+			{Env: "CLAUDE_CONFIG_DIR", What: "moves the user settings (and their hooks) to another folder"},
+			{Flag: "--managed-settings", What: "a policy-tier settings object from the parent process (SDK use): can carry disableAllHooks"},
+		},
+	},
+	Layout:       LayoutGrouped,
+	WindowsShell: ShellGitBash, // Claude Code needs Git for Windows and runs hooks with its bash
+	// From its settings schema (2.1.332): a command hook's onFailure "block" counts a failure
+	// as exit 2; ignored on Stop, SubagentStop, TaskCompleted and TeammateIdle and for async
+	// hooks.
+	FailSwitch: FailSwitch{Key: "onFailure", Value: "block", Since: "2.1.332", Proven: true},
+	Admin: Admin{
+		Linux:       "/etc/claude-code/managed-settings.json",
+		Darwin:      "/Library/Application Support/ClaudeCode/managed-settings.json",
+		Windows:     "ClaudeCode/managed-settings.json",
+		ManagedOnly: "allowManagedHooksOnly",
+		// 2.1.197: its hooks are taken from the merged settings, in which the policy tier
+		// wins, unless disableAllHooks is true there; a policy "disableAllHooks": false
+		// therefore outweighs the person's true (from the code; the e2e will assert).
+		Pin: "disableAllHooks", PinValue: false,
+	},
 }
 
 // claudeShape is how Claude Code (and Codex) read a hook's stdout: JSON when it looks like an
@@ -100,3 +145,23 @@ func (w claudeWriter) preToolUse(hso *obj, d Decision) {
 		hso.raw("updatedInput", d.ToolInput)
 	}
 }
+
+// Claude Code: file_path for path; Edit's old_string and new_string. Task was renamed
+// Agent (2.1.197 offers Agent); both are kept for older versions.
+var claudeCodeTools = []ToolRow{
+	{Agent: "Bash", Hookctl: ToolTerminal, Seen: true},
+	{Agent: "Read", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "Write", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "Edit", Hookctl: ToolPatch, Keys: claudeEdit, Seen: true},
+	{Agent: "MultiEdit", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "NotebookEdit", Hookctl: ToolPatch, Keys: []Key{{Agent: "notebook_path", Hookctl: "path"}, {Agent: "new_source", Hookctl: "new"}}, Seen: true},
+	{Agent: "Glob", Hookctl: ToolSearchFiles},
+	{Agent: "Grep", Hookctl: ToolSearchFiles},
+	{Agent: "WebFetch", Hookctl: ToolWebFetch, Seen: true},
+	{Agent: "WebSearch", Hookctl: ToolWebSearch, Seen: true},
+	{Agent: "Agent", Hookctl: ToolDelegateTask, Seen: true},
+	{Agent: "Task", Hookctl: ToolDelegateTask},
+}
+
+// claudeEdit are the keys of Claude Code's Edit, which Gemini CLI's replace shares.
+var claudeEdit = []Key{{Agent: "file_path", Hookctl: "path"}, {Agent: "old_string", Hookctl: "old"}, {Agent: "new_string", Hookctl: "new"}}

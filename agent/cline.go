@@ -62,6 +62,17 @@ var cline = Dialect{
 	base:          `"clineVersion":"3.0.65","timestamp":"2026-01-01T00:00:00.000Z","userId":"test-user","agent_id":"test-agent","parent_agent_id":null`,
 	Reader:        readCline,
 	Writer:        writeCline,
+	Signs: Signs{
+		Variables: []string{"CLINE_CONNECTOR_CLI_LAUNCH"},
+		Programs:  []string{"cline"},
+		Packages:  []string{"cline"},
+	},
+	switches: Switches{
+		None: "Cline has none: it runs every executable hook file it finds in its hooks folders, so its hooks are off only when the file is gone, which the wiring check and the self-guard already see (3.0.65's code has no hooks setting of its own)",
+	},
+	WindowsShell: ShellGitBash, // its hooks are the sh scripts install writes: only bash reads them
+	FailSwitch:   FailSwitch{None: "Cline 3.0.65 has none: a killed hook lets the call through"},
+	Admin:        Admin{None: "Cline has none: it runs hooks only from the person's own folders (~/Documents/Cline/Hooks, a project's .clinerules/hooks), which the person can change, so no system wiring can hold there"},
 }
 
 func init() { register(&cline) }
@@ -120,4 +131,21 @@ func writeCline(m Mapping, d Decision) ([]byte, []string) {
 func cancel(out *obj, reason string) {
 	out.raw("cancel", []byte("true"))
 	out.str("errorMessage", orFirst(reason, "blocked by a hook"))
+}
+
+// Cline: the CLI's tools (3.0.65) take lists; the VS Code extension's take one value each
+// (its reference).
+var clineTools = []ToolRow{
+	{Agent: "run_commands", Hookctl: ToolTerminal, Keys: []Key{{Agent: "commands", Hookctl: "command", Form: Lines}}, Seen: true},
+	{Agent: "read_files", Hookctl: ToolReadFile, Keys: []Key{{Agent: "files", Hookctl: "path", Form: Single, Elem: "path"}}, Seen: true},
+	{Agent: "editor", Hookctl: ToolPatch, Keys: []Key{{Agent: "old_text", Hookctl: "old"}, {Agent: "new_text", Hookctl: "new"}}, Seen: true},
+	{Agent: "search_codebase", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "queries", Hookctl: "pattern", Form: Alternatives}}, Seen: true},
+	{Agent: "fetch_web_content", Hookctl: ToolWebFetch, Keys: []Key{{Agent: "requests", Hookctl: "url", Form: Single, Elem: "url"}}, Seen: true},
+	{Agent: "spawn_agent", Hookctl: ToolDelegateTask, Keys: []Key{{Agent: "task", Hookctl: "prompt"}}, Seen: true},
+	{Agent: "execute_command", Hookctl: ToolTerminal},
+	{Agent: "read_file", Hookctl: ToolReadFile},
+	{Agent: "write_to_file", Hookctl: ToolWriteFile},
+	{Agent: "replace_in_file", Hookctl: ToolPatch, Keys: []Key{{Agent: "diff", Hookctl: "patch"}}},
+	{Agent: "search_files", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "regex", Hookctl: "pattern"}}},
+	{Agent: "web_fetch", Hookctl: ToolWebFetch},
 }

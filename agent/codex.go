@@ -1,6 +1,11 @@
 package agent
 
-import "time"
+import (
+	"fmt"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+)
 
 // codex is OpenAI Codex's dialect: Claude Code's events, payload and answers, with a narrower
 // answer on PreToolUse (see writeCodex).
@@ -19,6 +24,44 @@ var codex = Dialect{
 	Reader:       claudeShape.read,
 	Writer:       writeCodex,
 	WallStart:    true,
+	Signs: Signs{
+		Variables: []string{"CODEX_SESSION_ID", "CODEX_THREAD_ID", "CODEX_TOOL_CALL_ID", "CODEX_CI",
+			"CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"},
+		Programs: []string{"codex"},
+		Packages: []string{"@openai/codex"},
+	},
+	switches: Switches{
+		// [features] hooks = false turns Codex's hooks feature off: every hook, managed ones
+		// too unless requirements.toml pins it on (install --system writes that pin).
+		Files: []SwitchFile{
+			{Layer: LayerUser, Rel: ".codex/config.toml", DirEnv: "CODEX_HOME"},
+			{Layer: LayerProject, Rel: ".codex/config.toml"},
+		},
+		Key:     "[features] hooks = false",
+		Needles: []string{"hooks"},
+		Read:    codexSwitch,
+		Live:    "at the next session: Codex reads config.toml when it starts (from the code, the e2e will assert)",
+		Escapes: []Escape{
+			{Env: "CODEX_HOME", What: "moves config.toml and hooks.json to another folder"},
+			{Flag: "-c", What: "-c features.hooks=false turns the hooks feature off"},
+			{Flag: "--config", What: "-c's long form"},
+			{Flag: "--disable", What: "--disable hooks is -c features.hooks=false"},
+			{Flag: "--profile", What: "selects a [profiles.NAME] table, whose features can turn hooks off"},
+			{Flag: "--ignore-user-config", What: "skips the user's config.toml and its hook settings"},
+		},
+	},
+	Layout:       LayoutGrouped,
+	WindowsShell: ShellPowerShell,
+	FailSwitch:   FailSwitch{None: "Codex 0.171.0 has none: a killed hook lets the call through"},
+	Admin: Admin{
+		// Inline [hooks] beside Codex's other requirements; its pin, [features] hooks = true,
+		// is written with them.
+		Linux:       "/etc/codex/requirements.toml",
+		Darwin:      "/etc/codex/requirements.toml",
+		Windows:     "OpenAI/Codex/requirements.toml",
+		Layout:      LayoutRequirements,
+		ManagedOnly: "allow_managed_hooks_only",
+	},
 }
 
 func init() { register(&codex) }
@@ -72,4 +115,35 @@ func codexPreToolUse(m Mapping, d Decision) ([]byte, []string) {
 	var out obj
 	out.object("hookSpecificOutput", hookSpecific(m.AgentEvent, &hso))
 	return out.bytes(), warnings
+}
+
+// codexSwitch reads a Codex config.toml: [features] hooks = false, or the same in the profile
+// the file selects.
+func codexSwitch(data []byte) (string, bool, error) {
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		return "", false, fmt.Errorf("not TOML: %w", err)
+	}
+	if featureOff(doc) {
+		return "[features] hooks = false", true, nil
+	}
+	name, _ := doc["profile"].(string)
+	profiles, _ := doc["profiles"].(map[string]any)
+	if p, ok := profiles[name].(map[string]any); ok && name != "" && featureOff(p) {
+		return fmt.Sprintf("[profiles.%s.features] hooks = false", name), true, nil
+	}
+	return "", false, nil
+}
+
+func featureOff(table map[string]any) bool {
+	f, _ := table["features"].(map[string]any)
+	return f["hooks"] == false
+}
+
+// Codex: its hooks see each of its shell tools (exec_command {cmd}, shell {command: argv},
+// as the model calls them) as Bash with {"command"} (seen), apply_patch with the patch
+// text as {"command"}, and MCP tools as mcp__SERVER__TOOL (codex-rs's hook payloads).
+var codexTools = []ToolRow{
+	{Agent: "Bash", Hookctl: ToolTerminal, Keys: []Key{{Agent: "command", Hookctl: "command", Form: Argv}}, Seen: true},
+	{Agent: "apply_patch", Hookctl: ToolPatch, Keys: []Key{{Agent: "command", Hookctl: "patch"}}},
 }

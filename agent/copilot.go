@@ -54,6 +54,37 @@ var copilot = Dialect{
 	base:            `"timestamp":1767225600000`,
 	Reader:          readCopilot,
 	Writer:          writeCopilot,
+	Signs: Signs{
+		Variables: []string{"COPILOT_CLI", "COPILOT_AGENT_SESSION_ID", "COPILOT_CLI_BINARY_VERSION"},
+		Programs:  []string{"copilot"},
+		Packages:  []string{"@github/copilot"},
+	},
+	switches: Switches{
+		// 1.0.102's settings schema: disableAllHooks "Disable all hooks, both user-level and
+		// repo-level"; disabledHooks lists hooks by content hash ("Policy hooks cannot be
+		// suppressed"). ~/.copilot/config.json is retired and no longer read.
+		Files: []SwitchFile{
+			{Layer: LayerUser, Rel: ".copilot/settings.json", DirEnv: "COPILOT_HOME"},
+			{Layer: LayerProject, Rel: ".github/copilot/settings.json"},
+			{Layer: LayerLocal, Rel: ".github/copilot/settings.local.json"},
+		},
+		Key:     "disableAllHooks",
+		Needles: []string{"disableAllHooks", "disabledHooks"},
+		Read:    jsonSwitch(copilotOff),
+		Live:    "at the next session: Copilot CLI reads its settings when it starts (from the code, the e2e will assert)",
+		Escapes: []Escape{
+			{Env: "COPILOT_HOME", What: "moves settings.json and the hooks folder to another folder"},
+			{Flag: "--config-dir", What: "as COPILOT_HOME"},
+		},
+	},
+	Layout:       LayoutCopilot,
+	WindowsShell: ShellPowerShell, // the entry's "powershell" command
+	FailSwitch:   FailSwitch{None: "Copilot CLI 1.0.102 has none: a killed hook lets the call through"},
+	// A policy hook file of hookctl's own in policy.d; Copilot CLI documents none for Windows.
+	Admin: Admin{
+		Linux:  "/etc/github-copilot/policy.d/hookctl.json",
+		Darwin: "/etc/github-copilot/policy.d/hookctl.json",
+	},
 }
 
 func init() { register(&copilot) }
@@ -127,4 +158,30 @@ func writeCopilot(m Mapping, d Decision) ([]byte, []string) {
 func jsonObject(s string) bool {
 	_, err := object(s)
 	return err == nil
+}
+
+func copilotOff(doc map[string]any) (string, bool) {
+	if doc["disableAllHooks"] == true {
+		return "disableAllHooks", true
+	}
+	// The list names hooks by a hash of their content, which hookctl cannot tie to its own
+	// entries: any entry may be hookctl's.
+	if list, ok := doc["disabledHooks"].([]any); ok && len(list) > 0 {
+		return "disabledHooks", true
+	}
+	return "", false
+}
+
+// Copilot CLI: bash (seen, {command, description}); the file tools take path, create its
+// file_text, edit its old_str and new_str (Copilot CLI's reference).
+var copilotTools = []ToolRow{
+	{Agent: "bash", Hookctl: ToolTerminal, Seen: true},
+	{Agent: "powershell", Hookctl: ToolTerminal},
+	{Agent: "view", Hookctl: ToolReadFile},
+	{Agent: "create", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_text", Hookctl: "content"}}},
+	{Agent: "edit", Hookctl: ToolPatch, Keys: []Key{{Agent: "old_str", Hookctl: "old"}, {Agent: "new_str", Hookctl: "new"}}},
+	{Agent: "grep", Hookctl: ToolSearchFiles},
+	{Agent: "glob", Hookctl: ToolSearchFiles},
+	{Agent: "web_fetch", Hookctl: ToolWebFetch},
+	{Agent: "task", Hookctl: ToolDelegateTask},
 }

@@ -45,6 +45,20 @@ var cursor = Dialect{
 		userMessage: []string{"user_message", "userMessage"}, agentMessage: []string{"agent_message", "agentMessage"},
 		followup: "followup_message"}.read,
 	Writer: writeCursor,
+	// No shell variable of Cursor's is recorded: its agent is known by its process.
+	Signs: Signs{Programs: []string{"cursor-agent"}},
+	switches: Switches{
+		None: "Cursor has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
+	},
+	Layout:       LayoutFlat,
+	WindowsShell: ShellCmd,
+	// From its documentation, with no CLI to prove it on.
+	FailSwitch: FailSwitch{Key: "failClosed", Value: true},
+	Admin: Admin{ // the enterprise hooks.json
+		Linux:   "/etc/cursor/hooks.json",
+		Darwin:  "/Library/Application Support/Cursor/hooks.json",
+		Windows: "Cursor/hooks.json",
+	},
 }
 
 func init() { register(&cursor) }
@@ -105,4 +119,15 @@ func cursorMessages(d Decision) (user, model string) {
 		return d.UserMessage, d.AgentMessage
 	}
 	return d.Reason, d.Reason
+}
+
+// Cursor: beforeShellExecution and beforeReadFile are read as Shell and Read (cursor.go);
+// preToolUse sends the same names. From Cursor's hook reference only.
+var cursorTools = []ToolRow{
+	{Agent: "Shell", Hookctl: ToolTerminal},
+	{Agent: "Read", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "Write", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "Edit", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "Grep", Hookctl: ToolSearchFiles},
+	{Agent: "Task", Hookctl: ToolDelegateTask},
 }

@@ -1,6 +1,9 @@
 package agent
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 var gemini = Dialect{
 	Name:  "gemini",
@@ -37,6 +40,42 @@ var gemini = Dialect{
 	// Gemini CLI takes stdout as JSON only, and merges hookSpecificOutput.tool_input.
 	Reader: shape{plainText: plainStrict, strict: true, control: true}.read,
 	Writer: writeGemini,
+	Signs: Signs{
+		Variables: []string{"GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"},
+		Programs:  []string{"gemini"},
+		Packages:  []string{"@google/gemini-cli"},
+	},
+	switches: Switches{
+		// 0.61.0: enableHooks is settings.hooksConfig.enabled; hooksConfig.disabled lists
+		// hooks by name, a command hook's name being its command when it has none.
+		Files: []SwitchFile{
+			{Layer: LayerUser, Rel: ".gemini/settings.json", HomeEnv: "GEMINI_CLI_HOME"},
+			{Layer: LayerProject, Rel: ".gemini/settings.json"},
+		},
+		Key:     "hooksConfig",
+		Needles: []string{"hooksConfig"},
+		Read:    jsonSwitch(geminiOff),
+		Live:    "at the next session: Gemini CLI builds its hook list when it starts (from the code, the e2e will assert)",
+		Escapes: []Escape{
+			{Env: "GEMINI_CLI_HOME", What: "moves the user settings to another home folder"},
+			{Env: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", What: "moves the system settings, and the hooks pinned there, to another file"},
+			{Env: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", What: "moves the system defaults to another file"},
+		},
+	},
+	Layout:       LayoutGrouped,
+	WindowsShell: ShellPowerShell,
+	FailSwitch:   FailSwitch{None: "Gemini CLI 0.61.0 has none: a killed hook lets the call through"},
+	Admin: Admin{
+		// The system settings.json, which overrides the person's.
+		Linux:   "/etc/gemini-cli/settings.json",
+		Darwin:  "/Library/Application Support/GeminiCli/settings.json",
+		Windows: "gemini-cli/settings.json",
+		// 0.61.0 deep-merges its settings with the system file last, so the system's
+		// hooksConfig.enabled true wins over a person's false; its disabled list merges with
+		// the person's, so no pin undoes a person's entry naming hookctl there (doctor
+		// reports that).
+		Pin: "hooksConfig", PinValue: map[string]any{"enabled": true},
+	},
 }
 
 func init() { register(&gemini) }
@@ -78,4 +117,37 @@ func writeGemini(m Mapping, d Decision) ([]byte, []string) {
 		}
 	}
 	return finish(&out, &hso, m, d), nil
+}
+
+func geminiOff(doc map[string]any) (string, bool) {
+	hc, ok := doc["hooksConfig"].(map[string]any)
+	if !ok {
+		return "", false
+	}
+	if hc["enabled"] == false {
+		return "hooksConfig.enabled", true
+	}
+	list, _ := hc["disabled"].([]any)
+	for _, v := range list {
+		// A name install writes: hookctl's command (install sets no name of its own).
+		if s, ok := v.(string); ok && (strings.Contains(strings.ToLower(s), "hookctl") || strings.Contains(s, "--agent gemini")) {
+			return "hooksConfig.disabled", true
+		}
+	}
+	return "", false
+}
+
+// Gemini CLI: file_path and dir_path; web_fetch takes a prompt that holds the URLs, so
+// it has no url key.
+var geminiTools = []ToolRow{
+	{Agent: "run_shell_command", Hookctl: ToolTerminal, Keys: []Key{{Agent: "dir_path", Hookctl: "cwd"}}, Seen: true},
+	{Agent: "read_file", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "write_file", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "replace", Hookctl: ToolPatch, Keys: claudeEdit, Seen: true},
+	{Agent: "grep_search", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "dir_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "search_file_content", Hookctl: ToolSearchFiles},
+	{Agent: "glob", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "dir_path", Hookctl: "path"}}, Seen: true},
+	{Agent: "web_fetch", Hookctl: ToolWebFetch, Seen: true},
+	{Agent: "google_web_search", Hookctl: ToolWebSearch, Seen: true},
+	{Agent: "invoke_agent", Hookctl: ToolDelegateTask, Seen: true},
 }

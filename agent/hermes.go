@@ -17,6 +17,10 @@ var hermes = Dialect{
 	Exit2Stdout: true,
 	own:         true,
 	Reader:      shape{plainText: plainInvalid}.read,
+	Signs:       Signs{None: "Hermes's integrators call hookctl themselves: hookctl's own marker in every hook's environment is the sign"},
+	switches: Switches{
+		None: "Hermes calls hookctl itself: there is no setting of Hermes's that stops those calls",
+	},
 }
 
 func init() {
@@ -83,3 +87,14 @@ func (d *Dialect) EventInPayload() bool { return !d.own }
 // (Hermes), rather than through the entries install writes into its settings: a plain run,
 // whose bypasses keep section 4's meaning (SPEC 23.1).
 func (d *Dialect) CallsHookctl() bool { return d.SettingsFile == "" && !d.HookFiles }
+
+var hermesTools = []ToolRow{
+	{Agent: ToolTerminal, Hookctl: ToolTerminal},
+	{Agent: ToolReadFile, Hookctl: ToolReadFile},
+	{Agent: ToolWriteFile, Hookctl: ToolWriteFile},
+	{Agent: ToolPatch, Hookctl: ToolPatch},
+	{Agent: ToolSearchFiles, Hookctl: ToolSearchFiles},
+	{Agent: ToolWebSearch, Hookctl: ToolWebSearch},
+	{Agent: ToolWebFetch, Hookctl: ToolWebFetch},
+	{Agent: ToolDelegateTask, Hookctl: ToolDelegateTask},
+}

@@ -7,16 +7,14 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-
-	"github.com/pelletier/go-toml/v2"
 )
 
 // Each agent has its own "hooks off" setting: one write of a settings file by the agent's own
 // tools switches every hook of the person's off, guards included (SPEC 24.3, 28.6). This file
-// is where hookctl knows them: per agent, the files that can carry the switch, a reader that
-// tells from a file's bytes whether it turns the agent's hooks off, and the flags and variables
-// that drop or move the agent's hook settings (SPEC 28.7). Every key here was read in the
-// agent's own code (the npm releases the e2e pins: Claude Code 2.1.197, Codex 0.169.0, Copilot
+// says what hookctl knows of them; each agent's registration holds its own (switches): the
+// files that can carry the switch, a reader that tells from a file's bytes whether it turns the
+// agent's hooks off, and the flags and variables that drop or move the agent's hook settings
+// (SPEC 28.7). Every key there was read in the agent's own code (the npm releases the e2e pins: Claude Code 2.1.197, Codex 0.169.0, Copilot
 // CLI 1.0.102, Gemini CLI 0.61.0, Cline 3.0.65); Cursor and Windsurf have no package to read
 // and are from their documents.
 
@@ -122,103 +120,10 @@ func SwitchesOf(name string) (Switches, bool) {
 }
 
 // Switches is the dialect's switch entry (SwitchesOf).
-func (d *Dialect) Switches() Switches {
-	s, _ := SwitchesOf(d.Name)
-	return s
-}
+func (d *Dialect) Switches() Switches { return d.switches }
 
-var switchTable = map[string]Switches{
-	"claude-code": {
-		// K7r in 2.1.197: a merged disableAllHooks === true keeps only the policy settings'
-		// hooks; user, project and local settings all merge into it.
-		Files: []SwitchFile{
-			{Layer: LayerUser, Rel: ".claude/settings.json", DirEnv: "CLAUDE_CONFIG_DIR"},
-			{Layer: LayerProject, Rel: ".claude/settings.json"},
-			{Layer: LayerLocal, Rel: ".claude/settings.local.json"},
-		},
-		Key:     "disableAllHooks",
-		Needles: []string{"disableAllHooks"},
-		Read:    jsonSwitch(func(doc map[string]any) (string, bool) { return "disableAllHooks", doc["disableAllHooks"] == true }),
-		Live:    "at once: Claude Code watches its settings files and takes its hooks again from them on a change (\"Settings changed from ...\"; from the code, the e2e will assert)",
-		Escapes: []Escape{
-			{Flag: "--settings", What: "loads one more settings layer, which can carry disableAllHooks"},
-			{Flag: "--setting-sources", What: "loads only the named layers (user, project, local): the others' hooks are dropped"},
-			{Flag: "--bare", What: "skips hooks (sets CLAUDE_CODE_SIMPLE=1)"},
-			{Env: "CLAUDE_CODE_SIMPLE", What: "what --bare sets: hooks skipped"},
-			{Flag: "--safe-mode", What: "starts with every customization, hooks included, off (managed settings still apply)"},
-			{Env: "CLAUDE_CODE_SAFE_MODE", What: "as --safe-mode"},
-			{Env: "CLAUDE_CONFIG_DIR", What: "moves the user settings (and their hooks) to another folder"},
-			{Flag: "--managed-settings", What: "a policy-tier settings object from the parent process (SDK use): can carry disableAllHooks"},
-		},
-	},
-	"codex": {
-		// [features] hooks = false turns Codex's hooks feature off: every hook, managed ones
-		// too unless requirements.toml pins it on (install --system writes that pin).
-		Files: []SwitchFile{
-			{Layer: LayerUser, Rel: ".codex/config.toml", DirEnv: "CODEX_HOME"},
-			{Layer: LayerProject, Rel: ".codex/config.toml"},
-		},
-		Key:     "[features] hooks = false",
-		Needles: []string{"hooks"},
-		Read:    codexSwitch,
-		Live:    "at the next session: Codex reads config.toml when it starts (from the code, the e2e will assert)",
-		Escapes: []Escape{
-			{Env: "CODEX_HOME", What: "moves config.toml and hooks.json to another folder"},
-			{Flag: "-c", What: "-c features.hooks=false turns the hooks feature off"},
-			{Flag: "--config", What: "-c's long form"},
-			{Flag: "--disable", What: "--disable hooks is -c features.hooks=false"},
-			{Flag: "--profile", What: "selects a [profiles.NAME] table, whose features can turn hooks off"},
-			{Flag: "--ignore-user-config", What: "skips the user's config.toml and its hook settings"},
-		},
-	},
-	"copilot": {
-		// 1.0.102's settings schema: disableAllHooks "Disable all hooks, both user-level and
-		// repo-level"; disabledHooks lists hooks by content hash ("Policy hooks cannot be
-		// suppressed"). ~/.copilot/config.json is retired and no longer read.
-		Files: []SwitchFile{
-			{Layer: LayerUser, Rel: ".copilot/settings.json", DirEnv: "COPILOT_HOME"},
-			{Layer: LayerProject, Rel: ".github/copilot/settings.json"},
-			{Layer: LayerLocal, Rel: ".github/copilot/settings.local.json"},
-		},
-		Key:     "disableAllHooks",
-		Needles: []string{"disableAllHooks", "disabledHooks"},
-		Read:    jsonSwitch(copilotOff),
-		Live:    "at the next session: Copilot CLI reads its settings when it starts (from the code, the e2e will assert)",
-		Escapes: []Escape{
-			{Env: "COPILOT_HOME", What: "moves settings.json and the hooks folder to another folder"},
-			{Flag: "--config-dir", What: "as COPILOT_HOME"},
-		},
-	},
-	"gemini": {
-		// 0.61.0: enableHooks is settings.hooksConfig.enabled; hooksConfig.disabled lists
-		// hooks by name, a command hook's name being its command when it has none.
-		Files: []SwitchFile{
-			{Layer: LayerUser, Rel: ".gemini/settings.json", HomeEnv: "GEMINI_CLI_HOME"},
-			{Layer: LayerProject, Rel: ".gemini/settings.json"},
-		},
-		Key:     "hooksConfig",
-		Needles: []string{"hooksConfig"},
-		Read:    jsonSwitch(geminiOff),
-		Live:    "at the next session: Gemini CLI builds its hook list when it starts (from the code, the e2e will assert)",
-		Escapes: []Escape{
-			{Env: "GEMINI_CLI_HOME", What: "moves the user settings to another home folder"},
-			{Env: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", What: "moves the system settings, and the hooks pinned there, to another file"},
-			{Env: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", What: "moves the system defaults to another file"},
-		},
-	},
-	"cline": {
-		None: "Cline has none: it runs every executable hook file it finds in its hooks folders, so its hooks are off only when the file is gone, which the wiring check and the self-guard already see (3.0.65's code has no hooks setting of its own)",
-	},
-	"cursor": {
-		None: "Cursor has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
-	},
-	"windsurf": {
-		None: "Windsurf has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
-	},
-	"hermes": {
-		None: "Hermes calls hookctl itself: there is no setting of Hermes's that stops those calls",
-	},
-}
+// switchTable is every registration's switch entry, by agent name (register fills it).
+var switchTable = map[string]Switches{}
 
 // jsonSwitch is the reader of a JSON settings file whose top level is an object; comments and
 // trailing commas are read as Gemini CLI reads them (a stricter agent ignores such a file, and
@@ -237,59 +142,6 @@ func jsonSwitch(off func(doc map[string]any) (string, bool)) func([]byte) (strin
 		setting, isOff := off(doc)
 		return setting, isOff, nil
 	}
-}
-
-func copilotOff(doc map[string]any) (string, bool) {
-	if doc["disableAllHooks"] == true {
-		return "disableAllHooks", true
-	}
-	// The list names hooks by a hash of their content, which hookctl cannot tie to its own
-	// entries: any entry may be hookctl's.
-	if list, ok := doc["disabledHooks"].([]any); ok && len(list) > 0 {
-		return "disabledHooks", true
-	}
-	return "", false
-}
-
-func geminiOff(doc map[string]any) (string, bool) {
-	hc, ok := doc["hooksConfig"].(map[string]any)
-	if !ok {
-		return "", false
-	}
-	if hc["enabled"] == false {
-		return "hooksConfig.enabled", true
-	}
-	list, _ := hc["disabled"].([]any)
-	for _, v := range list {
-		// A name install writes: hookctl's command (install sets no name of its own).
-		if s, ok := v.(string); ok && (strings.Contains(strings.ToLower(s), "hookctl") || strings.Contains(s, "--agent gemini")) {
-			return "hooksConfig.disabled", true
-		}
-	}
-	return "", false
-}
-
-// codexSwitch reads a Codex config.toml: [features] hooks = false, or the same in the profile
-// the file selects.
-func codexSwitch(data []byte) (string, bool, error) {
-	var doc map[string]any
-	if err := toml.Unmarshal(data, &doc); err != nil {
-		return "", false, fmt.Errorf("not TOML: %w", err)
-	}
-	if featureOff(doc) {
-		return "[features] hooks = false", true, nil
-	}
-	name, _ := doc["profile"].(string)
-	profiles, _ := doc["profiles"].(map[string]any)
-	if p, ok := profiles[name].(map[string]any); ok && name != "" && featureOff(p) {
-		return fmt.Sprintf("[profiles.%s.features] hooks = false", name), true, nil
-	}
-	return "", false, nil
-}
-
-func featureOff(table map[string]any) bool {
-	f, _ := table["features"].(map[string]any)
-	return f["hooks"] == false
 }
 
 // ErrSwitchUnreadable marks a switch file that is there but cannot be judged.

@@ -26,6 +26,12 @@ const (
 // ToolRow is one of an agent's tools with hookctl's name for it, and how the keys of its
 // input differ from hookctl's. Both directions are read from the same row: the agent's input
 // to hookctl's (what a hook written for hookctl's protocol sees) and back (a rewrite).
+//
+// Each agent's table (its toolRows) is in its own file. Names and keys the real-agent suite
+// recorded (the tool names the hooks were sent, and the tool schemas the agents offered the
+// scripted model: Claude Code 2.1.197, Gemini CLI 0.61.0, Codex 0.169.0, Copilot CLI 1.0.102,
+// Cline 3.0.65) are marked Seen; the rest are from the agent's own source or published
+// reference. docs/agents.md shows these tables.
 type ToolRow struct {
 	// Agent is the tool's name as the agent sends it to its hooks ("Bash").
 	Agent string
@@ -449,111 +455,3 @@ func shellQuote(w string) string {
 	}
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
-
-// Each agent's tool table. Names and keys the real-agent suite recorded (the tool names the
-// hooks were sent, and the tool schemas the agents offered the scripted model: Claude Code
-// 2.1.197, Gemini CLI 0.61.0, Codex 0.169.0, Copilot CLI 1.0.102, Cline 3.0.65) are marked
-// Seen; the rest are from the agent's own source or published reference. docs/agents.md shows
-// these tables.
-var (
-	hermesTools = []ToolRow{
-		{Agent: ToolTerminal, Hookctl: ToolTerminal},
-		{Agent: ToolReadFile, Hookctl: ToolReadFile},
-		{Agent: ToolWriteFile, Hookctl: ToolWriteFile},
-		{Agent: ToolPatch, Hookctl: ToolPatch},
-		{Agent: ToolSearchFiles, Hookctl: ToolSearchFiles},
-		{Agent: ToolWebSearch, Hookctl: ToolWebSearch},
-		{Agent: ToolWebFetch, Hookctl: ToolWebFetch},
-		{Agent: ToolDelegateTask, Hookctl: ToolDelegateTask},
-	}
-
-	// Claude Code: file_path for path; Edit's old_string and new_string. Task was renamed
-	// Agent (2.1.197 offers Agent); both are kept for older versions.
-	claudeCodeTools = []ToolRow{
-		{Agent: "Bash", Hookctl: ToolTerminal, Seen: true},
-		{Agent: "Read", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
-		{Agent: "Write", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
-		{Agent: "Edit", Hookctl: ToolPatch, Keys: claudeEdit, Seen: true},
-		{Agent: "MultiEdit", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
-		{Agent: "NotebookEdit", Hookctl: ToolPatch, Keys: []Key{{Agent: "notebook_path", Hookctl: "path"}, {Agent: "new_source", Hookctl: "new"}}, Seen: true},
-		{Agent: "Glob", Hookctl: ToolSearchFiles},
-		{Agent: "Grep", Hookctl: ToolSearchFiles},
-		{Agent: "WebFetch", Hookctl: ToolWebFetch, Seen: true},
-		{Agent: "WebSearch", Hookctl: ToolWebSearch, Seen: true},
-		{Agent: "Agent", Hookctl: ToolDelegateTask, Seen: true},
-		{Agent: "Task", Hookctl: ToolDelegateTask},
-	}
-	claudeEdit = []Key{{Agent: "file_path", Hookctl: "path"}, {Agent: "old_string", Hookctl: "old"}, {Agent: "new_string", Hookctl: "new"}}
-
-	// Codex: its hooks see each of its shell tools (exec_command {cmd}, shell {command: argv},
-	// as the model calls them) as Bash with {"command"} (seen), apply_patch with the patch
-	// text as {"command"}, and MCP tools as mcp__SERVER__TOOL (codex-rs's hook payloads).
-	codexTools = []ToolRow{
-		{Agent: "Bash", Hookctl: ToolTerminal, Keys: []Key{{Agent: "command", Hookctl: "command", Form: Argv}}, Seen: true},
-		{Agent: "apply_patch", Hookctl: ToolPatch, Keys: []Key{{Agent: "command", Hookctl: "patch"}}},
-	}
-
-	// Gemini CLI: file_path and dir_path; web_fetch takes a prompt that holds the URLs, so
-	// it has no url key.
-	geminiTools = []ToolRow{
-		{Agent: "run_shell_command", Hookctl: ToolTerminal, Keys: []Key{{Agent: "dir_path", Hookctl: "cwd"}}, Seen: true},
-		{Agent: "read_file", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
-		{Agent: "write_file", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}, Seen: true},
-		{Agent: "replace", Hookctl: ToolPatch, Keys: claudeEdit, Seen: true},
-		{Agent: "grep_search", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "dir_path", Hookctl: "path"}}, Seen: true},
-		{Agent: "search_file_content", Hookctl: ToolSearchFiles},
-		{Agent: "glob", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "dir_path", Hookctl: "path"}}, Seen: true},
-		{Agent: "web_fetch", Hookctl: ToolWebFetch, Seen: true},
-		{Agent: "google_web_search", Hookctl: ToolWebSearch, Seen: true},
-		{Agent: "invoke_agent", Hookctl: ToolDelegateTask, Seen: true},
-	}
-
-	// Cursor: beforeShellExecution and beforeReadFile are read as Shell and Read (cursor.go);
-	// preToolUse sends the same names. From Cursor's hook reference only.
-	cursorTools = []ToolRow{
-		{Agent: "Shell", Hookctl: ToolTerminal},
-		{Agent: "Read", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
-		{Agent: "Write", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
-		{Agent: "Edit", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
-		{Agent: "Grep", Hookctl: ToolSearchFiles},
-		{Agent: "Task", Hookctl: ToolDelegateTask},
-	}
-
-	// Copilot CLI: bash (seen, {command, description}); the file tools take path, create its
-	// file_text, edit its old_str and new_str (Copilot CLI's reference).
-	copilotTools = []ToolRow{
-		{Agent: "bash", Hookctl: ToolTerminal, Seen: true},
-		{Agent: "powershell", Hookctl: ToolTerminal},
-		{Agent: "view", Hookctl: ToolReadFile},
-		{Agent: "create", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_text", Hookctl: "content"}}},
-		{Agent: "edit", Hookctl: ToolPatch, Keys: []Key{{Agent: "old_str", Hookctl: "old"}, {Agent: "new_str", Hookctl: "new"}}},
-		{Agent: "grep", Hookctl: ToolSearchFiles},
-		{Agent: "glob", Hookctl: ToolSearchFiles},
-		{Agent: "web_fetch", Hookctl: ToolWebFetch},
-		{Agent: "task", Hookctl: ToolDelegateTask},
-	}
-
-	// Windsurf: one tool per kind of pre-hook (windsurf.go), its tool_info as the input.
-	windsurfTools = []ToolRow{
-		{Agent: "run_command", Hookctl: ToolTerminal, Keys: []Key{{Agent: "command_line", Hookctl: "command"}}},
-		{Agent: "write_code", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
-		{Agent: "read_code", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
-	}
-
-	// Cline: the CLI's tools (3.0.65) take lists; the VS Code extension's take one value each
-	// (its reference).
-	clineTools = []ToolRow{
-		{Agent: "run_commands", Hookctl: ToolTerminal, Keys: []Key{{Agent: "commands", Hookctl: "command", Form: Lines}}, Seen: true},
-		{Agent: "read_files", Hookctl: ToolReadFile, Keys: []Key{{Agent: "files", Hookctl: "path", Form: Single, Elem: "path"}}, Seen: true},
-		{Agent: "editor", Hookctl: ToolPatch, Keys: []Key{{Agent: "old_text", Hookctl: "old"}, {Agent: "new_text", Hookctl: "new"}}, Seen: true},
-		{Agent: "search_codebase", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "queries", Hookctl: "pattern", Form: Alternatives}}, Seen: true},
-		{Agent: "fetch_web_content", Hookctl: ToolWebFetch, Keys: []Key{{Agent: "requests", Hookctl: "url", Form: Single, Elem: "url"}}, Seen: true},
-		{Agent: "spawn_agent", Hookctl: ToolDelegateTask, Keys: []Key{{Agent: "task", Hookctl: "prompt"}}, Seen: true},
-		{Agent: "execute_command", Hookctl: ToolTerminal},
-		{Agent: "read_file", Hookctl: ToolReadFile},
-		{Agent: "write_to_file", Hookctl: ToolWriteFile},
-		{Agent: "replace_in_file", Hookctl: ToolPatch, Keys: []Key{{Agent: "diff", Hookctl: "patch"}}},
-		{Agent: "search_files", Hookctl: ToolSearchFiles, Keys: []Key{{Agent: "regex", Hookctl: "pattern"}}},
-		{Agent: "web_fetch", Hookctl: ToolWebFetch},
-	}
-)

@@ -69,6 +69,19 @@ var windsurf = Dialect{
 	base:         `"execution_id":"test-execution","timestamp":"2026-01-01T00:00:00Z"`,
 	Reader:       readWindsurf,
 	Writer:       writeWindsurf,
+	// No shell variable of Windsurf's is recorded: it is known by its process.
+	Signs: Signs{Programs: []string{"windsurf"}},
+	switches: Switches{
+		None: "Windsurf has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
+	},
+	Layout:       LayoutWindsurf,
+	WindowsShell: ShellCmd,
+	FailSwitch:   FailSwitch{None: "hookctl knows none of Windsurf's (no package to read here): a killed hook lets the call through"},
+	Admin: Admin{ // the system-level hooks.json
+		Linux:   "/etc/windsurf/hooks.json",
+		Darwin:  "/Library/Application Support/Windsurf/hooks.json",
+		Windows: "Windsurf/hooks.json",
+	},
 }
 
 func init() { register(&windsurf) }
@@ -104,4 +117,11 @@ func writeWindsurf(m Mapping, d Decision) ([]byte, []string) {
 		return nil, warnings
 	}
 	return []byte(orFirst(reason, "blocked by a hook")), warnings
+}
+
+// Windsurf: one tool per kind of pre-hook (windsurf.go), its tool_info as the input.
+var windsurfTools = []ToolRow{
+	{Agent: "run_command", Hookctl: ToolTerminal, Keys: []Key{{Agent: "command_line", Hookctl: "command"}}},
+	{Agent: "write_code", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
+	{Agent: "read_code", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
 }

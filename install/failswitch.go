@@ -1,6 +1,10 @@
 package install
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/hookctl/hookctl/agent"
+)
 
 // FailSwitch is an agent's own "a failed hook blocks" setting on one hook entry (SPEC 24.5):
 // with it, a hookctl that is killed, times out or cannot start blocks the call instead of
@@ -18,26 +22,34 @@ type FailSwitch struct {
 	Proven bool
 }
 
-// failSwitches are the agents' switches, by agent name. Claude Code's is read from its own
-// settings schema (2.1.332: a command hook's onFailure, "block" counts a failure as exit 2,
-// ignored on Stop, SubagentStop, TaskCompleted and TeammateIdle and for async hooks); Cursor's
-// from its documentation, with no CLI to prove it on. Codex 0.171.0, Gemini CLI 0.61.0,
-// Copilot CLI 1.0.102 and Cline 3.0.65 have none: a killed hook lets the call through.
-var failSwitches = map[string]FailSwitch{
-	"claude-code": {Key: "onFailure", Value: "block", Since: "2.1.332", Bin: "claude", Package: "@anthropic-ai/claude-code", Proven: true},
-	"cursor":      {Key: "failClosed", Value: true},
+// FailSwitchOf returns the agent's fail-closed switch (its registration's FailSwitch), false
+// when it has none. Bin and Package, read only when the switch names its first release, are
+// the agent's first program and npm package (its Signs).
+func FailSwitchOf(name string) (FailSwitch, bool) {
+	d, err := agent.Lookup(name)
+	if err != nil || d.FailSwitch.Key == "" {
+		return FailSwitch{}, false
+	}
+	a := d.FailSwitch
+	s := FailSwitch{Key: a.Key, Value: a.Value, Since: a.Since, Proven: a.Proven}
+	if s.Since != "" {
+		s.Bin, s.Package = first(d.Signs.Programs), first(d.Signs.Packages)
+	}
+	return s, true
 }
 
-// FailSwitchOf returns the agent's fail-closed switch, false when it has none.
-func FailSwitchOf(agent string) (FailSwitch, bool) {
-	s, ok := failSwitches[agent]
-	return s, ok
+// first is the list's first element, "" for none.
+func first(list []string) string {
+	if len(list) == 0 {
+		return ""
+	}
+	return list[0]
 }
 
 // wiredFailSwitch is the switch install writes for the agent: nil when it has none, or one not
 // yet proven in the real agent.
-func wiredFailSwitch(agent string) *FailSwitch {
-	if s, ok := failSwitches[agent]; ok && s.Proven {
+func wiredFailSwitch(name string) *FailSwitch {
+	if s, ok := FailSwitchOf(name); ok && s.Proven {
 		return &s
 	}
 	return nil

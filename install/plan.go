@@ -25,17 +25,23 @@ const turnGap = 2 * time.Second
 func LayoutOf(d *agent.Dialect) Layout { return layoutFor(d, runtime.GOOS) }
 
 // layoutFor is LayoutOf on the system goos.
-func layoutFor(d *agent.Dialect, goos string) Layout {
-	switch d.Name {
-	case "cursor":
+func layoutFor(d *agent.Dialect, goos string) Layout { return layoutOf(d.Layout, goos) }
+
+// layoutOf is the Layout of a registration's layout name on the system goos (a Copilot CLI
+// hook file carries "powershell" commands on Windows).
+func layoutOf(name, goos string) Layout {
+	switch name {
+	case agent.LayoutFlat:
 		return Flat
-	case "copilot":
+	case agent.LayoutCopilot:
 		if goos == "windows" {
 			return CopilotPowerShell
 		}
 		return Copilot
-	case "windsurf":
+	case agent.LayoutWindsurf:
 		return Windsurf
+	case agent.LayoutRequirements:
+		return Requirements
 	}
 	return Grouped
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/google/shlex"
+
+	"github.com/hookctl/hookctl/agent"
 )
 
 // Shell is the shell an agent hands a hook's command line to. hookctl's entries are quoted
@@ -34,18 +36,20 @@ const (
 	Cmd
 )
 
-// WindowsShell is the shell the agent runs hook commands with on Windows, as the agents' own
-// sources and their users' reports show it (docs/windows.md, "Install").
+// WindowsShell is the shell the agent runs hook commands with on Windows: its registration's
+// WindowsShell, cmd.exe (the platform's shell) for an agent that names none.
 func WindowsShell(agentName string) Shell {
-	switch agentName {
-	case "claude-code":
-		return GitBash // Claude Code needs Git for Windows and runs hooks with its bash
-	case "gemini", "codex", "copilot":
-		return PowerShell // Copilot CLI: the entry's "powershell" command
-	case "cline":
-		return GitBash // its hooks are the sh scripts install writes (HookFile): only bash reads them
+	d, err := agent.Lookup(agentName)
+	if err != nil {
+		return Cmd
 	}
-	return Cmd // Cursor and Windsurf: the platform's shell, cmd.exe
+	switch d.WindowsShell {
+	case agent.ShellGitBash:
+		return GitBash
+	case agent.ShellPowerShell:
+		return PowerShell
+	}
+	return Cmd
 }
 
 // ShellFor is the shell the agent runs hook commands with on the system goos.

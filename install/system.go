@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"runtime"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
 )
 
 // The system level's wiring (SPEC 18.2): `install --system AGENT` writes hookctl's entries
@@ -19,63 +21,44 @@ import (
 // ErrNoSystemFile marks an agent that reads no administrator file hookctl could wire.
 var ErrNoSystemFile = errors.New("no administrator file")
 
-// systemFiles are the administrator files of the agents on this platform (system_*.go): a
-// missing agent has none.
-//
-//	claude-code  managed-settings.json, Claude Code's managed settings
-//	codex        requirements.toml, inline [hooks] beside Codex's other requirements
-//	copilot      a policy hook file of its own in policy.d
-//	gemini       the system settings.json, which overrides the person's
-//	cursor       the enterprise hooks.json
-//	windsurf     the system-level hooks.json
-//
-// Cline reads hooks only from folders the person owns: it has none.
-
 // SystemFile is the agent's administrator file on this platform.
 func SystemFile(d *agent.Dialect) (string, error) {
-	if p, ok := systemFiles[d.Name]; ok {
+	if p := systemFile(d, runtime.GOOS); p != "" {
 		return p, nil
 	}
 	switch {
-	case d.Name == "cline":
-		return "", fmt.Errorf("%w: Cline has none: it runs hooks only from the person's own folders (~/Documents/Cline/Hooks, a project's .clinerules/hooks), which the person can change, so no system wiring can hold there", ErrNoSystemFile)
+	case d.Admin.None != "":
+		return "", fmt.Errorf("%w: %s", ErrNoSystemFile, d.Admin.None)
 	case d.SettingsFile == "":
 		return "", fmt.Errorf("%w: %s calls hookctl itself and has no settings file to wire", ErrNoSystemFile, d.Name)
 	}
 	return "", fmt.Errorf("%w: hookctl knows no administrator file of %s on this platform", ErrNoSystemFile, d.Title)
 }
 
+// systemFile is the agent's administrator file on the system goos (its registration's Admin;
+// on Windows under the ProgramData known folder that holds config.SystemDir, C:\ProgramData on
+// a default install), "" for none.
+func systemFile(d *agent.Dialect, goos string) string {
+	p := d.Admin.File(goos)
+	if p == "" || goos != "windows" {
+		return p
+	}
+	programData := filepath.Dir(config.SystemDir)
+	if programData == "" || programData == "." {
+		return ""
+	}
+	return filepath.Join(programData, filepath.FromSlash(p))
+}
+
 // ManagedSwitch is the key of the agent's administrator file that makes it ignore every hook
 // that is not managed (install --managed-only), "" where the agent has none.
-func ManagedSwitch(d *agent.Dialect) string {
-	switch d.Name {
-	case "claude-code":
-		return "allowManagedHooksOnly"
-	case "codex":
-		return "allow_managed_hooks_only"
-	}
-	return ""
-}
+func ManagedSwitch(d *agent.Dialect) string { return d.Admin.ManagedOnly }
 
 // HooksPin is the top-level key of the agent's administrator file, and its value, that keeps
 // the agent's hooks on whatever the person's own settings say (SPEC 24.3), "" where the agent
-// has none hookctl writes there. Claude Code (2.1.197): its hooks are taken from the merged
-// settings, in which the policy tier wins, unless disableAllHooks is true there; a policy
-// "disableAllHooks": false therefore outweighs the person's true, and every hook, the person's
-// too, keeps running (from the code; the e2e will assert). Gemini CLI (0.61.0) deep-merges
-// its settings with the system file last, so the system's hooksConfig.enabled true wins over a
-// person's false; its disabled list merges with the person's, so no pin undoes a person's entry
-// naming hookctl there (doctor reports that). Codex's pin, [features] hooks = true, is written
-// with the requirements (requirements.go).
-func HooksPin(d *agent.Dialect) (key string, value any) {
-	switch d.Name {
-	case "claude-code":
-		return "disableAllHooks", false
-	case "gemini":
-		return "hooksConfig", map[string]any{"enabled": true}
-	}
-	return "", nil
-}
+// has none hookctl writes there (its registration's Admin.Pin says why each holds). Codex's
+// pin, [features] hooks = true, is written with the requirements (requirements.go).
+func HooksPin(d *agent.Dialect) (key string, value any) { return d.Admin.Pin, d.Admin.PinValue }
 
 // checkPin refuses to pin over an administrator's own value of the pin's key: the one the file
 // held before hookctl first wrote it (its backup), or holds now when hookctl never did.
@@ -114,8 +97,8 @@ func SystemTarget(d *agent.Dialect, bin string, managedOnly bool) (Target, error
 	t.Switch, t.SwitchOn = ManagedSwitch(d), managedOnly
 	t.Pin, t.PinValue = HooksPin(d)
 	t.PinOn = t.Pin != ""
-	if d.Name == "codex" {
-		t.Layout = Requirements
+	if d.Admin.Layout != "" {
+		t.Layout = layoutOf(d.Admin.Layout, runtime.GOOS)
 	}
 	return t, nil
 }
@@ -179,19 +162,4 @@ func (s *settings) setKey(key string, value any, on bool, b backup, changed *str
 		return s.replace(cur, json.RawMessage(b.data[prior.start:prior.end]))
 	}
 	return nil
-}
-
-// windowsSystemFiles are the agents' administrator files on Windows, under programData; none
-// when Windows named no ProgramData folder.
-func windowsSystemFiles(programData string) map[string]string {
-	if programData == "" || programData == "." {
-		return map[string]string{}
-	}
-	return map[string]string{
-		"claude-code": filepath.Join(programData, "ClaudeCode", "managed-settings.json"),
-		"codex":       filepath.Join(programData, "OpenAI", "Codex", "requirements.toml"),
-		"gemini":      filepath.Join(programData, "gemini-cli", "settings.json"),
-		"cursor":      filepath.Join(programData, "Cursor", "hooks.json"),
-		"windsurf":    filepath.Join(programData, "Windsurf", "hooks.json"),
-	}
 }

@@ -1,8 +1,9 @@
 // Package agentenv tells whether any sign says an AI agent runs this process: a variable an
 // agent sets in its shell tool's environment, the marker hookctl sets in every hook's
-// environment, or an ancestor process that is an agent or a hookctl running a hook. It is a
-// tripwire, not a wall: a process that starts itself outside the agent's tree with a clean
-// environment (setsid plus env -i, systemd-run --user) shows no sign.
+// environment, or an ancestor process that is an agent or a hookctl running a hook. The signs
+// of each agent are its registration's (agent.Signs), so an agent registered is an agent
+// detected. It is a tripwire, not a wall: a process that starts itself outside the agent's
+// tree with a clean environment (setsid plus env -i, systemd-run --user) shows no sign.
 package agentenv
 
 import (
@@ -11,6 +12,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/hookctl/hookctl/agent"
 )
 
 // Kind is what a sign was seen in.
@@ -57,29 +60,26 @@ func (s Sign) String() string {
 	return fmt.Sprintf("an ancestor process, %s (pid %d), is %s", s.Name, s.PID, who)
 }
 
-// Variables are the variables each agent sets in its shell tool's environment, as the
-// real-agent suite recorded them (e2e/testdata/shell-env/AGENT.env; agentenv_test.go checks
-// each is there). Only names that say "this runs inside the agent" are kept: a name a person
-// also sets in their own shell (CODEX_HOME, PAGER, GIT_PAGER) is evidence of nothing.
-var Variables = map[string]string{
-	"AI_AGENT":                   "", // Claude Code sets it; a name shared by agents
-	"CLAUDECODE":                 "claude-code",
-	"CLAUDE_CODE_ENTRYPOINT":     "claude-code",
-	"CLAUDE_CODE_SESSION_ID":     "claude-code",
-	"CLAUDE_CODE_EXECPATH":       "claude-code",
-	"CLAUDE_CODE_CHILD_SESSION":  "claude-code",
-	"CODEX_SESSION_ID":           "codex",
-	"CODEX_THREAD_ID":            "codex",
-	"CODEX_TOOL_CALL_ID":         "codex",
-	"CODEX_CI":                   "codex",
-	"CODEX_MANAGED_BY_NPM":       "codex",
-	"CODEX_MANAGED_PACKAGE_ROOT": "codex",
-	"COPILOT_CLI":                "copilot",
-	"COPILOT_AGENT_SESSION_ID":   "copilot",
-	"COPILOT_CLI_BINARY_VERSION": "copilot",
-	"GEMINI_CLI":                 "gemini",
-	"GEMINI_CLI_NO_RELAUNCH":     "gemini",
-	"CLINE_CONNECTOR_CLI_LAUNCH": "cline",
+// Variables are the variables each agent sets in its shell tool's environment, by variable,
+// each with its agent: the registrations' Signs (agent/signs.go), and a name agents share.
+var Variables = variables()
+
+// shared are variables more than one agent may set: evidence of an agent, not of which.
+var shared = []string{
+	"AI_AGENT", // Claude Code sets it; a name shared by agents
+}
+
+func variables() map[string]string {
+	vars := map[string]string{}
+	for _, name := range shared {
+		vars[name] = ""
+	}
+	for _, d := range agent.Dialects() {
+		for _, name := range d.Signs.Variables {
+			vars[name] = d.Name
+		}
+	}
+	return vars
 }
 
 // Markers are the variables hookctl sets in every hook's environment: HOOKCTL_HOOK says "a
@@ -88,41 +88,41 @@ var Variables = map[string]string{
 var Markers = []string{"HOOKCTL_HOOK", "HOOKCTL_EVENT"}
 
 // agentNames are the programs that are agents, by the name their process goes by (comm) or
-// the base name of the program or script it runs, and by the npm package a node process
-// runs them from.
-var agentNames = map[string]string{
-	"claude":       "claude-code",
-	"codex":        "codex",
-	"gemini":       "gemini",
-	"copilot":      "copilot",
-	"cline":        "cline",
-	"cursor-agent": "cursor",
-	"windsurf":     "windsurf",
-}
+// the base name of the program or script it runs; agentPackages the path parts of the npm
+// packages a node process runs them from. Both are the registrations' Signs.
+var agentNames, agentPackages = programTables()
 
-var agentPackages = map[string]string{
-	"/@anthropic-ai/claude-code/": "claude-code",
-	"/@openai/codex/":             "codex",
-	"/@google/gemini-cli/":        "gemini",
-	"/@github/copilot/":           "copilot",
-	"/node_modules/cline/":        "cline",
-}
-
-// Programs returns the names agent's executables go by and the npm packages it is run from
-// ("claude"; "@anthropic-ai/claude-code"), sorted: what starts it.
-func Programs(agent string) (programs, packages []string) {
-	for name, a := range agentNames {
-		if a == agent {
-			programs = append(programs, name)
+func programTables() (names, packages map[string]string) {
+	names, packages = map[string]string{}, map[string]string{}
+	for _, d := range agent.Dialects() {
+		for _, p := range d.Signs.Programs {
+			names[p] = d.Name
+		}
+		for _, pkg := range d.Signs.Packages {
+			packages[packagePath(pkg)] = d.Name
 		}
 	}
-	for pkg, a := range agentPackages {
-		if a == agent {
-			if p := strings.TrimPrefix(strings.Trim(pkg, "/"), "node_modules/"); p != "" {
-				packages = append(packages, p)
-			}
-		}
+	return names, packages
+}
+
+// packagePath is what a script's path holds when it is in the npm package pkg: a scoped
+// package's own folder ("/@openai/codex/"), an unscoped one's under node_modules, its name
+// alone being too common a folder name.
+func packagePath(pkg string) string {
+	if strings.HasPrefix(pkg, "@") {
+		return "/" + pkg + "/"
 	}
+	return "/node_modules/" + pkg + "/"
+}
+
+// Programs returns the names the agent's executables go by and the npm packages it is run
+// from ("claude"; "@anthropic-ai/claude-code"), sorted: what starts it.
+func Programs(name string) (programs, packages []string) {
+	d, err := agent.Lookup(name)
+	if err != nil {
+		return nil, nil
+	}
+	programs, packages = slices.Clone(d.Signs.Programs), slices.Clone(d.Signs.Packages)
 	slices.Sort(programs)
 	slices.Sort(packages)
 	return programs, packages
