@@ -56,7 +56,7 @@ func wallStart(e *Env) {
 		e.Check(err != nil && strings.Contains(errOut, "not proven to run behind the wall"), "install %s --wall was not refused: %v %s", e.Agent.Name, err, errOut)
 		return
 	}
-	{
+	if e.Agent.Name != "claude-code" { // Claude Code's --wall is its shell prefix: wall-prefix
 		// Wired for the start wall, the agent started as it always is has its tool calls blocked.
 		e.MustHookctl("install", e.Agent.Name, "--wall")
 		e.Script(e.MarkCommand("unwalled"), "done")
