@@ -85,8 +85,7 @@ type WallState struct {
 // SmokeRunner runs one hook on a payload, no merge: in hookctl's shape, or verbatim in an
 // agent's, its answer read in that agent's dialect. *runner.Dispatcher is one.
 type SmokeRunner interface {
-	RunHook(ctx context.Context, h config.Hook, p *runner.Payload) runner.HookResult
-	RunAgentHook(ctx context.Context, dialect *agent.Dialect, h config.Hook, raw []byte) runner.HookResult
+	RunHook(ctx context.Context, dialect *agent.Dialect, h config.Hook, raw []byte) runner.HookResult
 }
 
 // Doctor examines a config and its allowlist.
@@ -300,7 +299,7 @@ func (d *Doctor) smoke(ctx context.Context, h config.Hook) (Smoke, *Finding) {
 	// In the dialect's shape, read in it: the hook is written for that agent.
 	m := dialect.TestMapping(h.Event)
 	payload := runner.SyntheticFor(dialect, m, d.Dir)
-	hr = d.Runner.RunAgentHook(ctx, dialect, h, payload)
+	hr = d.Runner.RunHook(ctx, dialect, h, payload)
 	readable := func(stdout string) bool { _, err := dialect.Reader(stdout, m); return err == nil }
 	fix := "hookctl hooks test " + h.Event
 	if name := dialect.CallerName(); name != "" {

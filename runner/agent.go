@@ -8,15 +8,15 @@ import (
 	"github.com/hookctl/hookctl/config"
 )
 
-// DispatchAgent fires an agent's event. raw is the agent's payload, given to every hook
+// dispatchAgent fires an agent's event. raw is the agent's payload, given to every hook
 // verbatim; call is what hookctl read from it (agent.Dialect.ReadPayload). event is the
 // hookctl event to fire: call.Mapping.Event, or the caller's override. Hooks run only when
 // their agents list admits the dialect, and their answers are read and honoured as the
 // agent would (the dialect's table), then merged in config order.
 //
 // In hookctl's own protocol (a dialect that ChainsPayload) raw is read whole and the event
-// dispatched as Dispatch does, the call's tool name standing.
-func (d *Dispatcher) DispatchAgent(ctx context.Context, dialect *agent.Dialect, call agent.Call, event string, raw []byte) (*Result, error) {
+// dispatched as dispatch does, the call's tool name standing.
+func (d *Dispatcher) dispatchAgent(ctx context.Context, dialect *agent.Dialect, call agent.Call, event string, raw []byte) (*Result, error) {
 	if err := CheckEvent(d.Config, event); err != nil {
 		return nil, err
 	}
@@ -26,7 +26,7 @@ func (d *Dispatcher) DispatchAgent(ctx context.Context, dialect *agent.Dialect, 
 			return nil, fmt.Errorf("%w: %v", ErrPayload, err)
 		}
 		p.ToolName = call.ToolName
-		return d.Dispatch(ctx, event, p)
+		return d.dispatch(ctx, event, p)
 	}
 	m := dialect.MappingFor(call, event)
 	tool, input := call.ToolName, call.ToolInput

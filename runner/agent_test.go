@@ -51,7 +51,7 @@ func fireAgent(t *testing.T, cfg *config.Config, name, payload string) *Result {
 		t.Fatal(err)
 	}
 	disp := &Dispatcher{Config: cfg, Consent: TrustAll{}, Home: cfg.Dir}
-	res, err := disp.DispatchAgent(context.Background(), d, call, call.Mapping.Event, []byte(payload))
+	res, err := disp.dispatchAgent(context.Background(), d, call, call.Mapping.Event, []byte(payload))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestDispatchAgentDeadline(t *testing.T) {
 			defer cancel()
 			start := time.Now()
 			disp := &Dispatcher{Config: cfg, Consent: TrustAll{}, Home: cfg.Dir}
-			res, err := disp.DispatchAgent(ctx, d, call, "pre_tool_call", []byte(payload))
+			res, err := disp.dispatchAgent(ctx, d, call, "pre_tool_call", []byte(payload))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -298,7 +298,7 @@ func TestDispatchAgentHookctlToolName(t *testing.T) {
 			t.Fatalf("%s: the synthetic call is not of a shell tool: %s", d.Name, payload)
 		}
 		disp := &Dispatcher{Config: cfg, Consent: TrustAll{}, Home: cfg.Dir}
-		res, err := disp.DispatchAgent(context.Background(), d, call, "pre_tool_call", payload)
+		res, err := disp.dispatchAgent(context.Background(), d, call, "pre_tool_call", payload)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -108,7 +108,7 @@ func shellCall(t *testing.T, d *agent.Dialect, command string) (agent.Call, []by
 func fireCall(t *testing.T, cfg *config.Config, d *agent.Dialect, call agent.Call, raw []byte) *Result {
 	t.Helper()
 	disp := &Dispatcher{Config: cfg, Consent: TrustAll{}, Home: cfg.Dir}
-	res, err := disp.DispatchAgent(context.Background(), d, call, "pre_tool_call", raw)
+	res, err := disp.dispatchAgent(context.Background(), d, call, "pre_tool_call", raw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +259,7 @@ func TestDialectUnderHermes(t *testing.T) {
 		for cmd, want := range map[string]string{"rm -rf /": DecisionBlock, "ls": DecisionAllow} {
 			tool := "terminal"
 			p := &Payload{ToolName: &tool, ToolInput: json.RawMessage(`{"command":` + strconv.Quote(cmd) + `}`)}
-			res, err := disp.Dispatch(context.Background(), "pre_tool_call", p)
+			res, err := disp.dispatch(context.Background(), "pre_tool_call", p)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -69,11 +69,46 @@ func CheckEvent(cfg *config.Config, event string) error {
 	return fmt.Errorf("%w %q%s", ErrUnknownEvent, event, config.UnknownEventHint(event, cfg.AllEvents()))
 }
 
-// Dispatch runs the event's hooks on the payload and merges their answers in config order.
+// Call is one call fired at hooks (SPEC 25.1): an event with hookctl's own payload, or an
+// agent's payload bytes read in its dialect.
+type Call struct {
+	// Event is the hookctl event to fire.
+	Event string
+	// Dialect is the agent whose payload Raw is; nil for hookctl's own protocol (Payload).
+	Dialect *agent.Dialect
+	// Payload is the payload in hookctl's own protocol (Dialect nil); nil is {}.
+	Payload *Payload
+	// Agent is what hookctl read from Raw (agent.Dialect.ReadPayload); Raw goes to every hook
+	// verbatim.
+	Agent agent.Call
+	Raw   []byte
+}
+
+// ToolName is the call's tool, nil for none.
+func (c Call) ToolName() *string {
+	if c.Dialect == nil {
+		if c.Payload == nil {
+			return nil
+		}
+		return c.Payload.ToolName
+	}
+	return c.Agent.ToolName
+}
+
+// Fire runs the call's hooks and merges their answers in config order: the one way a
+// dispatcher fires (dispatch for hookctl's own payload, dispatchAgent for an agent's).
+func (d *Dispatcher) Fire(ctx context.Context, c Call) (*Result, error) {
+	if c.Dialect == nil {
+		return d.dispatch(ctx, c.Event, c.Payload)
+	}
+	return d.dispatchAgent(ctx, c.Dialect, c.Agent, c.Event, c.Raw)
+}
+
+// dispatch runs the event's hooks on the payload and merges their answers in config order.
 // The hooks read the payload as normalise fills it; the caller's payload is not changed, and a
 // nil one is {}. An unknown event is an error wrapping ErrUnknownEvent; a payload that does not
 // marshal or whose tool name holds a NUL, one wrapping ErrPayload.
-func (d *Dispatcher) Dispatch(ctx context.Context, event string, p *Payload) (*Result, error) {
+func (d *Dispatcher) dispatch(ctx context.Context, event string, p *Payload) (*Result, error) {
 	if err := CheckEvent(d.Config, event); err != nil {
 		return nil, err
 	}
@@ -535,34 +570,27 @@ func setsName(assignments []string, kv string) bool {
 	return false
 }
 
-// RunHook runs one hook on the payload, with no merge. Consent gates it as in Dispatch; with a
-// nil Consent it runs without a consent check, so the caller must have made sure the hook is
-// approved. Its pinned script is still run from the file whose content was read.
-func (d *Dispatcher) RunHook(ctx context.Context, h config.Hook, p *Payload) HookResult {
-	stdin, err := p.MarshalJSON()
-	if err != nil {
-		return HookResult{Command: h.Command, Status: StatusError, Message: fmt.Sprintf("invalid payload: %v", err)}
-	}
+// RunHook runs one hook on raw, an agent's payload in its dialect (hookctl's own when the
+// dialect ChainsPayload), with no merge: given to the hook verbatim, and its answer read in the
+// dialect on the agent event raw names. Consent gates it as in Fire; with a nil Consent it runs
+// without a consent check, so the caller must have made sure the hook is approved. Its pinned
+// script is still run from the file whose content was read.
+func (d *Dispatcher) RunHook(ctx context.Context, dialect *agent.Dialect, h config.Hook, raw []byte) HookResult {
 	gated := *d
 	if gated.Consent == nil {
 		gated.Consent = TrustAll{}
 	}
-	f := &firing{job: hermesJob(h.Event), event: h.Event, payload: p, stdin: stdin, tool: p.ToolName, toolInput: p.ToolInput}
-	hr, _ := gated.runOne(ctx, f, h, stdin)
-	return hr
-}
-
-// RunAgentHook is RunHook under an agent: raw is the agent's payload, given to the hook
-// verbatim, and the hook's answer is read in the agent's dialect on the agent event raw names.
-//
-// In hookctl's own protocol (a dialect that ChainsPayload) it is RunHook on raw read whole.
-func (d *Dispatcher) RunAgentHook(ctx context.Context, dialect *agent.Dialect, h config.Hook, raw []byte) HookResult {
 	if dialect.ChainsPayload() {
 		p, err := ParsePayload(raw)
+		if err == nil {
+			raw, err = p.MarshalJSON()
+		}
 		if err != nil {
 			return HookResult{Command: h.Command, Status: StatusError, Message: fmt.Sprintf("invalid payload: %v", err)}
 		}
-		return d.RunHook(ctx, h, p)
+		f := &firing{job: hermesJob(h.Event), event: h.Event, payload: p, stdin: raw, tool: p.ToolName, toolInput: p.ToolInput}
+		hr, _ := gated.runOne(ctx, f, h, raw)
+		return hr
 	}
 	named := ""
 	if dialect.EventFromArgs { // the payload does not say: the agent event that fires h.Event
@@ -571,10 +599,6 @@ func (d *Dispatcher) RunAgentHook(ctx context.Context, dialect *agent.Dialect, h
 	call, err := dialect.ReadPayloadAs(raw, named)
 	if err != nil {
 		return HookResult{Command: h.Command, Status: StatusError, Message: fmt.Sprintf("invalid payload: %v", err)}
-	}
-	gated := *d
-	if gated.Consent == nil {
-		gated.Consent = TrustAll{}
 	}
 	f := &firing{job: job{dialect: dialect, mapping: dialect.MappingFor(call, h.Event)}, event: h.Event, stdin: raw,
 		tool: call.ToolName, toolInput: call.ToolInput, call: call}

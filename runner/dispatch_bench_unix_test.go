@@ -41,7 +41,7 @@ func BenchmarkP4(b *testing.B) {
 	var ta, tb []time.Duration
 	for b.Loop() {
 		start := time.Now()
-		res, err := d.Dispatch(context.Background(), "pre_tool_call", payload)
+		res, err := d.Fire(context.Background(), runner.Call{Event: "pre_tool_call", Payload: payload})
 		ta = append(ta, time.Since(start))
 		if err != nil || res.Hooks[0].Status != runner.StatusOK {
 			b.Fatalf("dispatch: %v %+v", err, res)

@@ -124,7 +124,7 @@ func fireWith(t *testing.T, d *Dispatcher, event, payload string) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := d.Dispatch(context.Background(), event, p)
+	res, err := d.dispatch(context.Background(), event, p)
 	if err != nil {
 		t.Fatalf("Dispatch(%s): %v", event, err)
 	}
@@ -993,7 +993,7 @@ func TestDispatchDoesNotChangeThePayload(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := json.Marshal(p)
-	if _, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).Dispatch(context.Background(), "transform_llm_output", p); err != nil {
+	if _, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).dispatch(context.Background(), "transform_llm_output", p); err != nil {
 		t.Fatal(err)
 	}
 	if after, _ := json.Marshal(p); string(after) != string(before) {
@@ -1005,7 +1005,7 @@ func TestDispatchUnknownEvent(t *testing.T) {
 	t.Parallel()
 	cfg := setupDispatch(t, "custom_events: [my_event]\n", "my_event", hookEntry{command: hookCmd(`{"action":"block"}`)})
 	for _, event := range []string{"pre_tool_cal", "", "PreToolUse", "my_evnt"} {
-		res, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).Dispatch(context.Background(), event, &Payload{})
+		res, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).dispatch(context.Background(), event, &Payload{})
 		if !errors.Is(err, ErrUnknownEvent) || res != nil {
 			t.Errorf("Dispatch(%q) = %v, %v; want an error wrapping ErrUnknownEvent", event, res, err)
 		}
@@ -1042,7 +1042,7 @@ func TestDispatchNilConsentRunsNothing(t *testing.T) {
 func TestDispatchNoHooks(t *testing.T) {
 	t.Parallel()
 	cfg := config.Parse(filepath.Join(t.TempDir(), "config.yaml"), nil, config.Options{})
-	res, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).Dispatch(context.Background(), "pre_tool_call", &Payload{})
+	res, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).dispatch(context.Background(), "pre_tool_call", &Payload{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1064,7 +1064,7 @@ func TestDispatchBadPayload(t *testing.T) {
 		{ToolInput: json.RawMessage(`{"command":`)},
 		{Extra: map[string]json.RawMessage{"x": json.RawMessage(`nope`)}},
 	} {
-		res, err := d.Dispatch(context.Background(), "pre_tool_call", p)
+		res, err := d.dispatch(context.Background(), "pre_tool_call", p)
 		if !errors.Is(err, ErrPayload) || res != nil {
 			t.Errorf("Dispatch(%+v) = %v, %v; want an error wrapping ErrPayload", p, res, err)
 		}
@@ -1073,7 +1073,7 @@ func TestDispatchBadPayload(t *testing.T) {
 		t.Error("a hook ran on a payload that does not marshal")
 	}
 	// A nil payload is {}.
-	res, err := d.Dispatch(context.Background(), "pre_tool_call", nil)
+	res, err := d.dispatch(context.Background(), "pre_tool_call", nil)
 	if err != nil || res.Hooks[0].Status != StatusOK {
 		t.Fatalf("Dispatch with a nil payload: %v, %v", res, err)
 	}

@@ -17,7 +17,7 @@ import (
 // A program standing in for Claude Code's hook command (what `hookctl run --agent claude-code`
 // does): read the agent's payload, fire the event it maps to, and write the decision back in
 // Claude Code's convention.
-func ExampleDispatcher_DispatchAgent() {
+func ExampleDispatcher_Fire_agent() {
 	dir, err := os.MkdirTemp("", "hookctl-example-")
 	if err != nil {
 		fmt.Println(err)
@@ -50,7 +50,7 @@ fi
 	}
 	// TrustAll: this program gathered consent itself.
 	d := runner.Dispatcher{Config: cfg, Consent: runner.TrustAll{}, Home: dir}
-	res, err := d.DispatchAgent(context.Background(), claude, call, call.Mapping.Event, payload)
+	res, err := d.Fire(context.Background(), runner.Call{Event: call.Mapping.Event, Dialect: claude, Agent: call, Raw: payload})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -16,7 +16,7 @@ import (
 
 // A Go agent fires pre_tool_call before each tool call and acts on the merged decision, the
 // same object `hookctl run pre_tool_call` prints.
-func ExampleDispatcher_Dispatch() {
+func ExampleDispatcher_Fire() {
 	dir, err := os.MkdirTemp("", "hookctl-example-")
 	if err != nil {
 		fmt.Println(err)
@@ -75,7 +75,7 @@ fi
 			fmt.Println(err)
 			return
 		}
-		res, err := d.Dispatch(context.Background(), "pre_tool_call", p)
+		res, err := d.Fire(context.Background(), runner.Call{Event: "pre_tool_call", Payload: p})
 		if err != nil {
 			fmt.Println(err)
 			return

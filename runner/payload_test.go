@@ -323,7 +323,7 @@ func TestPayloadWhiteSpace(t *testing.T) {
 func TestDispatchRefusesNULToolName(t *testing.T) {
 	cfg := config.Parse("config.yaml", []byte("hooks:\n  pre_tool_call:\n    - command: /bin/true\n"), config.Options{})
 	tool := "terminal\x00x"
-	_, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).Dispatch(context.Background(), "pre_tool_call", &Payload{ToolName: &tool})
+	_, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).dispatch(context.Background(), "pre_tool_call", &Payload{ToolName: &tool})
 	if !errors.Is(err, ErrPayload) {
 		t.Errorf("Dispatch = %v, want ErrPayload", err)
 	}

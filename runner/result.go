@@ -84,7 +84,8 @@ type Result struct {
 // appendJSON, kept equal by TestAppendJSONMatchesEncodingJSON.
 type HookResult struct {
 	Command string `json:"command"`
-	// Layer is "system" for a hook of the system level (SPEC 18.2), "" for the person's.
+	// Layer is "system" for a hook of the system level (SPEC 18.2), "project" for one of the
+	// repository's (SPEC 20), "" for the person's.
 	Layer  string `json:"layer,omitempty"`
 	Status Status `json:"status"`
 	// ExitCode is null when the process did not exit by itself (not started, killed).

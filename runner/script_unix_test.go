@@ -71,7 +71,7 @@ func (f *pinFixture) dispatch(t *testing.T, g *consent.Gate) *Result {
 		g = &consent.Gate{Store: f.store}
 	}
 	d := &Dispatcher{Config: f.cfg, Consent: g, Dir: f.dir}
-	res, err := d.Dispatch(context.Background(), "pre_tool_call", &Payload{})
+	res, err := d.dispatch(context.Background(), "pre_tool_call", &Payload{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,7 +319,7 @@ func startErrorsNameTheScript(t *testing.T, pin string) {
 		yaml.WriteString("    - command: ./" + name + "\n      pin: " + pin + "\n")
 	}
 	cfg := config.Parse(filepath.Join(dir, "config.yaml"), []byte(yaml.String()), config.Options{})
-	res, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).Dispatch(context.Background(), "pre_tool_call", &Payload{})
+	res, err := (&Dispatcher{Config: cfg, Consent: TrustAll{}}).dispatch(context.Background(), "pre_tool_call", &Payload{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,9 +105,9 @@ func layered(sys *consent.System, personHome string, warn func(string), event st
 	return res, nil
 }
 
-// layerOf is the layer a result names: "system" for a system hook, "" for the person's.
+// layerOf is the layer a result names: "system" or "project", "" for the person's.
 func layerOf(h config.Hook) string {
-	if h.Layer == config.LayerSystem {
+	if h.Layer == config.LayerSystem || h.Layer == config.LayerProject {
 		return h.Layer
 	}
 	return ""

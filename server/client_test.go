@@ -49,7 +49,7 @@ func dispatchURL(t *testing.T, event string, h config.Hook, p *runner.Payload) *
 		h.Timeout = 5 * time.Second
 	}
 	d := &runner.Dispatcher{Config: &config.Config{Hooks: []config.Hook{h}, Parallel: true}, Consent: runner.TrustAll{}, Remote: NewClient()}
-	res, err := d.Dispatch(context.Background(), event, p)
+	res, err := d.Fire(context.Background(), runner.Call{Event: event, Payload: p})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +257,7 @@ func TestURLHooksBesideCommandHooks(t *testing.T) {
 		{Event: "pre_llm_call", Command: three, Argv: []string{three}, Timeout: 10 * time.Second},
 	}
 	d := &runner.Dispatcher{Config: &config.Config{Hooks: hooks, Parallel: true}, Consent: runner.TrustAll{}, Remote: NewClient()}
-	res, err := d.Dispatch(context.Background(), "pre_llm_call", nil)
+	res, err := d.Fire(context.Background(), runner.Call{Event: "pre_llm_call"})
 	if err != nil {
 		t.Fatal(err)
 	}

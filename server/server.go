@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -266,24 +267,15 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 		return nil, &rpcError{Code: CodeInternalError, Message: "internal error: the server is stopping"}
 	}
 	defer func() { <-s.inflight }()
-	d := &runner.Dispatcher{Config: cfg, Consent: gate, Home: s.opts.Locations.Home, Remote: s.remote,
-		SessionPrefix: "hookctl-serve-"}
-	// The recorded guards, by the rule every entry point takes (runner.GuardsFor): a bypass
-	// approves hooks, never a guard's removal or change.
-	person, _ := s.opts.LookupEnv("HOME")
-	src := runner.GuardSource{Allowlist: s.opts.Locations.Allowlist, Config: cfg.Path, Home: s.opts.Locations.Home,
-		PersonHome: person, Protect: s.opts.Protect}
-	_, d.Guards, _ = runner.GuardsFor(src, event, cfg, nil)
 	start := time.Now()
-	// The system layer first: its block stands whatever the person's config says (SPEC 23.3).
-	sys := consent.LoadSystem(person, event)
-	system := func(sd *runner.Dispatcher) (*runner.Result, error) {
-		sd.SessionPrefix = d.SessionPrefix
-		return sd.Dispatch(s.base, event, p)
+	person, _ := s.opts.LookupEnv("HOME")
+	st := runner.BuildStack(s.stackOptions(cfg, gate, person), event, true)
+	if filepath.IsAbs(p.Cwd) {
+		// A server's own working folder and environment are not the call's: a payload without
+		// an absolute cwd is in no project.
+		st.ProjectFrom = p.Cwd
 	}
-	warn := func(msg string) { s.warn("warning: %s", msg) }
-	project := s.projectFire(event, p, person, d.Guards.Projects, system)
-	res, err := runner.Layered(sys, person, warn, event, system, func() (*runner.Result, error) { return d.Dispatch(s.base, event, p) }, project)
+	res, err := st.Fire(s.base, runner.Call{Event: event, Payload: p})
 	switch {
 	case errors.Is(err, runner.ErrPayload):
 		return nil, invalidParams(err)
@@ -295,6 +287,25 @@ func (s *Server) dispatch(cfg *config.Config, gate *consent.Gate, event string, 
 	}
 	s.record(cfg, res, agentName, p, start)
 	return res, nil
+}
+
+// stackOptions are the server's options of the one stack (runner.BuildStack): the person's
+// config as the server read it, its consent (never a prompt), and a project's hooks gated by
+// the project's own approvals, which --accept-hooks (Options.Bypass) but never
+// hooks_auto_accept bypasses.
+func (s *Server) stackOptions(cfg *config.Config, gate *consent.Gate, personHome string) runner.StackOptions {
+	return runner.StackOptions{
+		Locations: s.opts.Locations, PersonHome: personHome, Protect: s.opts.Protect,
+		LoadConfig: func(string) (*config.Config, error) { return cfg, nil },
+		Dispatcher: func(cfg *config.Config) *runner.Dispatcher {
+			return &runner.Dispatcher{Config: cfg, Consent: gate, Home: s.opts.Locations.Home, Remote: s.remote}
+		},
+		ProjectGate: func(p *consent.Project) runner.Consent {
+			return &consent.Gate{Store: p.Store, Bypass: s.opts.Bypass, Warn: func(msg string) { s.warn("warning: %s", msg) }}
+		},
+		SessionPrefix: "hookctl-serve-",
+		Say:           func(line string) { s.warn("%s", line) },
+	}
 }
 
 func (s *Server) record(cfg *config.Config, res *runner.Result, agentName string, p *runner.Payload, start time.Time) {

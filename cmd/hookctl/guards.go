@@ -14,27 +14,6 @@ import (
 	"github.com/hookctl/hookctl/runner"
 )
 
-// runConfig loads the config of a run of the event and the guards it is held to, by
-// runner.GuardsFor's one rule: a config that cannot be read is an error, as before, unless a
-// guard of the event is recorded (or the record cannot be trusted); then the run goes on with
-// no hooks, and the guard blocks what it covered.
-func (a *app) runConfig(loc config.Locations, event string, guarded bool) (*config.Config, runner.Guards, error) {
-	cfg, err := a.loadEventConfig(loc, event)
-	if err == nil {
-		for _, p := range cfg.Problems {
-			a.warn(p.String())
-		}
-	}
-	cfg, guards, gerr := runner.GuardsFor(a.guardSource(loc, guarded), event, cfg, err)
-	if gerr != nil {
-		return nil, guards, gerr
-	}
-	if err != nil {
-		a.warn(err.Error())
-	}
-	return cfg, guards, nil
-}
-
 // guardSource is where this run's guards are recorded, and what else the self-guard keeps:
 // hookctl's binaries, the wiring memory and the agent settings install wrote (SPEC 18.1).
 func (a *app) guardSource(loc config.Locations, guarded bool) runner.GuardSource {

@@ -114,16 +114,16 @@ func (a *app) testRun(o testOptions) error {
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	d := a.dispatcher(s.cfg, s.loc, in)
+	fire := a.testStack(s, in)
 	var out testJSON
 	why := "--agent"
 	if o.agent == "" {
 		o.agent, why = a.testDialect(o.event)
 	}
 	if dialect, lookupErr := agent.Lookup(o.agent); lookupErr == nil && dialect.ChainsPayload() {
-		out, err = a.testHermes(in, d, s, o, payload) // hookctl's payload, read whole and overlaid
+		out, err = a.testHermes(fire, s, o, payload) // hookctl's payload, read whole and overlaid
 	} else {
-		out, err = a.testAgent(in, d, o, payload) // the agent's bytes (an unknown name is its error)
+		out, err = a.testAgent(fire, s, o, payload) // the agent's bytes (an unknown name is its error)
 	}
 	if err == nil {
 		out.Dialect, out.DialectWhy = o.agent, why
@@ -138,8 +138,22 @@ func (a *app) testRun(o testOptions) error {
 	return nil
 }
 
+// testStack fires a test's call as run and run --agent fire theirs: through the one stack
+// (SPEC 25.1), the system layer, the person's and the project of the working folder, with the
+// person's guards and the self-guard; hooks not approved are asked for on the terminal. The
+// calling agent's own checks (its hooks-off switches, the wall) are left out: no agent runs.
+func (a *app) testStack(s *session, in *interruption) func(runner.Call) (*runner.Result, error) {
+	return func(c runner.Call) (*runner.Result, error) {
+		opts := a.stackOptions(s.loc, false, &in)
+		opts.LoadConfig = func(string) (*config.Config, error) { return s.cfg, nil } // read and said once
+		st := runner.BuildStack(opts, c.Event, true)
+		st.ProjectFrom = a.projectFrom("")
+		return st.Fire(in.ctx, c)
+	}
+}
+
 // testHermes fires EVENT with hookctl's own synthetic payload, --payload-file merged over it.
-func (a *app) testHermes(in *interruption, d *runner.Dispatcher, s *session, o testOptions, data []byte) (testJSON, error) {
+func (a *app) testHermes(fire func(runner.Call) (*runner.Result, error), s *session, o testOptions, data []byte) (testJSON, error) {
 	if err := s.checkEvent(o.event); err != nil {
 		return testJSON{}, err
 	}
@@ -174,7 +188,7 @@ func (a *app) testHermes(in *interruption, d *runner.Dispatcher, s *session, o t
 	if err != nil {
 		return testJSON{}, failuref("%v", err)
 	}
-	res, err := d.Dispatch(in.ctx, o.event, payload)
+	res, err := fire(runner.Call{Event: o.event, Payload: payload})
 	if err != nil {
 		return testJSON{}, dispatchError(err)
 	}
@@ -206,13 +220,13 @@ func (a *app) printTestResult(out testJSON, asJSON bool) error {
 
 // testAgent fires EVENT (a hookctl event or the agent's own) with a synthetic payload in the
 // agent's shape, so that a person can try a script written for that agent before wiring it.
-func (a *app) testAgent(in *interruption, d *runner.Dispatcher, o testOptions, data []byte) (testJSON, error) {
+func (a *app) testAgent(fire func(runner.Call) (*runner.Result, error), s *session, o testOptions, data []byte) (testJSON, error) {
 	dialect, err := agent.Lookup(o.agent)
 	if err != nil {
 		return testJSON{}, usageErrorf("--agent: %v", err)
 	}
 	m := dialect.TestMapping(o.event)
-	if err := runner.CheckEvent(d.Config, m.Event); err != nil {
+	if err := runner.CheckEvent(s.cfg, m.Event); err != nil {
 		return testJSON{}, dispatchError(err) // m.Event is o.event when the agent does not map it
 	}
 	cwd, _ := os.Getwd()
@@ -251,7 +265,7 @@ func (a *app) testAgent(in *interruption, d *runner.Dispatcher, o testOptions, d
 			call.ToolName = &o.forTool
 		}
 	}
-	res, err := d.DispatchAgent(in.ctx, dialect, call, m.Event, raw)
+	res, err := fire(runner.Call{Event: m.Event, Dialect: dialect, Agent: call, Raw: raw})
 	if err != nil {
 		return testJSON{}, dispatchError(err)
 	}

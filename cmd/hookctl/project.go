@@ -25,35 +25,12 @@ func (a *app) projectFrom(cwd string) string {
 }
 
 // projectLayer reads the project layer for the event ("" for every event), nil when there is
-// no project or, for a run, the project has nothing for the event. Its problems are said on
-// stderr when warn is set.
+// no project, as a run reads it (runner.LoadProject), held to the projects whose guards the
+// person's record remembers. Its problems are said on stderr when warn is set.
 func (a *app) projectLayer(loc config.Locations, from, event string, warn bool) *consent.Project {
-	return a.projectLayerOf(loc, from, event, warn, rememberedProjects(loc))
-}
-
-// rememberedProjects are the projects whose guards the person's guard record remembers, none
-// when it cannot be read (the person's layer then blocks what a guard could cover).
-func rememberedProjects(loc config.Locations) []consent.RememberedProject {
-	rec, _ := consent.NewStore(loc.Allowlist).GuardRecord()
-	return rec.Projects
-}
-
-// projectLayerOf is projectLayer held to the remembered projects (a run has read them with
-// the person's guards: runner.Guards.Projects). The project's store remembers its guards in
-// the person's record whenever they change.
-func (a *app) projectLayerOf(loc config.Locations, from, event string, warn bool, remembered []consent.RememberedProject) *consent.Project {
-	src := config.Sources{Person: loc, PersonHome: a.personHome(), Event: event, ProjectFrom: from,
-		Remembered: consent.RememberedRoots(remembered)}
-	layer, ok := config.LayerOf(config.Layers(src), config.LayerProject)
-	if !ok {
-		return nil
-	}
-	p := consent.LoadProject(loc.Home, layer, event, remembered)
-	if p == nil {
-		return nil
-	}
-	p.Store.Person = consent.NewStore(loc.Allowlist)
-	if !warn {
+	rec, _ := consent.NewStore(loc.Allowlist).GuardRecord() // unreadable: the person's layer blocks
+	p := runner.LoadProject(loc, a.personHome(), from, event, rec.Projects)
+	if p == nil || !warn {
 		return p
 	}
 	if p.ConfigErr != nil {
@@ -71,28 +48,6 @@ func (a *app) projectLayerOf(loc config.Locations, from, event string, warn bool
 // unapproved on a machine where it is on.
 func (a *app) projectBypass() bool {
 	return a.acceptHooks || !a.underAgent && config.AcceptHooksEnv(a.lookupEnv)
-}
-
-// projectFire is the project layer of runner.Layered: the project's hooks fired by fire, after
-// the person's, gated by the project's own approvals, with a prompt on the terminal. nil when
-// the run is in no project.
-//
-// remembered returns the projects the person's record remembers, as the person's layer read
-// them with its guards (runner.Guards.Projects): the project layer reads nothing more for them.
-func (a *app) projectFire(loc config.Locations, from, event string, in *interruption, remembered func() []consent.RememberedProject,
-	fire func(*runner.Dispatcher) (*runner.Result, error)) func() (*runner.Result, error) {
-	return func() (*runner.Result, error) {
-		p := a.projectLayerOf(loc, from, event, true, remembered())
-		if p == nil || !p.Config.KnownEvent(event) {
-			return nil, nil
-		}
-		gate := &consent.Gate{Store: p.Store, Bypass: a.projectBypass(), Warn: a.warnFunc(),
-			Prompt: func(h config.Hook, c consent.Check) bool {
-				yes, _ := askTTY(in, "hookctl: a hook of the project "+terminalSafe(p.Root)+"\n"+promptText(h, c, promptDiff(p.Store, h, c)))
-				return yes
-			}}
-		return fire(runner.ProjectDispatcher(p, gate, nil))
-	}
 }
 
 // projectSession is the session of the project the working folder is in (hooks approve

@@ -138,21 +138,25 @@ func (a *app) run(o runOptions) error {
 	}
 	// The system layer is read first, before anything of the person's (SPEC 23.3); without
 	// one, the person's config is read and checked before the payload, as it always was.
-	sys := a.systemLayer(o.event)
-	var cfg *config.Config
-	var gs runner.Guards
-	personConfig := func() error {
-		if cfg, gs, err = a.runConfig(loc, o.event, o.guarded); err != nil {
+	var in *interruption
+	opts := a.stackOptions(loc, o.guarded, &in)
+	person := opts.Dispatcher
+	opts.Dispatcher = func(cfg *config.Config) *runner.Dispatcher {
+		d := person(cfg)
+		if !runMayPrompt {
+			d.Consent = a.gate(cfg, loc, nil) // SPEC 23.9: skipped with a notice, never asked
+		}
+		return d
+	}
+	opts.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
+	st := runner.BuildStack(opts, o.event, true)
+	if st.System == nil {
+		cfg, _, err := st.PersonConfig()
+		if err != nil {
 			return err
 		}
 		if err := runner.CheckEvent(cfg, o.event); err != nil {
 			return dispatchError(err)
-		}
-		return nil
-	}
-	if sys == nil {
-		if err := personConfig(); err != nil {
-			return err
 		}
 	}
 	payload, err := a.readPayload(o.payloadFile)
@@ -164,38 +168,17 @@ func (a *app) run(o runOptions) error {
 	}
 
 	// An event with no hooks, the most common call, has nothing to interrupt.
-	in, stop := a.interrupts(sys != nil || cfg.HasHooks(o.event))
+	in, stop := a.interrupts(st.System != nil || st.Config().HasHooks(o.event))
 	defer stop()
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
 	defer cancel()
-	system := func(sd *runner.Dispatcher) (*runner.Result, error) {
-		sd.SessionPrefix = "hookctl-"
-		return sd.Dispatch(ctx, o.event, payload)
-	}
-	person := func() (*runner.Result, error) {
-		if cfg == nil {
-			if err := personConfig(); err != nil {
-				return nil, err
-			}
-		}
-		d := a.dispatcher(cfg, loc, in)
-		if !runMayPrompt {
-			d.Consent = a.gate(cfg, loc, nil) // SPEC 23.9: skipped with a notice, never asked
-		}
-		d.Guards = gs
-		d.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
-		res, err := d.Dispatch(ctx, o.event, payload)
-		if err != nil {
-			return nil, dispatchError(err)
-		}
-		return res, nil
-	}
-	project := a.projectFire(loc, a.projectFrom(payload.Cwd), o.event, in, func() []consent.RememberedProject { return gs.Projects }, system)
-	res, err := runner.Layered(sys, a.personHome(), a.warnFunc(), o.event, system, person, project)
+	st.ProjectFrom = a.projectFrom(payload.Cwd)
+	res, err := st.Fire(ctx, runner.Call{Event: o.event, Payload: payload})
 	if err != nil {
 		return dispatchError(err)
 	}
+	cfg := st.Config()
 	for _, w := range res.Warnings {
 		a.warn("warning: " + w)
 	}

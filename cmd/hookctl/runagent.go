@@ -9,7 +9,6 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
-	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -62,11 +61,9 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	st.loc, r.loc = &loc, loc
 	// The system layer first, before anything of the person's (SPEC 23.3), for an event the
 	// agent's own mapping names; an event only the person's config knows has none.
-	if r.call.Mapped || r.named != "" {
-		r.sys = a.systemLayer(st.event)
-	}
+	r.stack = runner.BuildStack(r.stackOptions(), st.event, r.call.Mapped || r.named != "")
 	r.event = st.event
-	if r.sys == nil {
+	if r.stack.System == nil {
 		if err := r.personConfig(); err != nil {
 			return err
 		}
@@ -79,7 +76,8 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 		r.call.ToolName = &o.tool
 	}
 
-	in, stop := a.interrupts(r.sys != nil || r.cfg.HasHooks(r.event))
+	in, stop := a.interrupts(r.stack.System != nil || r.cfg.HasHooks(r.event))
+	r.in = in
 	defer stop()
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
@@ -124,9 +122,9 @@ type agentRun struct {
 	// named is the hookctl event named on the command line, "" when the payload names it.
 	named string
 	loc   config.Locations
-	sys   *consent.System
+	stack *runner.Stack
+	in    *interruption
 	cfg   *config.Config
-	gs    runner.Guards
 	// event is the hookctl event the call fires, "" for an agent event hookctl has no hooks for.
 	event string
 }
@@ -171,13 +169,24 @@ func (r *agentRun) readCall() error {
 	return nil
 }
 
+// stackOptions are the run's options of the one stack: the person's dispatcher as a.dispatcher
+// makes it, and the calling agent's checks of this call (its own hooks-off switches, the wall).
+func (r *agentRun) stackOptions() runner.StackOptions {
+	o := r.app.stackOptions(r.loc, r.o.guarded, &r.in)
+	o.Checks = func(g *runner.Guards) {
+		g.Switches = r.switchesOff()
+		g.Wall = r.wallDown(*g)
+	}
+	return o
+}
+
 // personConfig reads the person's config and guards, and the hookctl event the call fires.
 func (r *agentRun) personConfig() error {
-	var err error
-	if r.cfg, r.gs, err = r.runConfig(r.loc, r.st.event, r.o.guarded); err != nil {
+	cfg, _, err := r.stack.PersonConfig()
+	if err != nil {
 		return asFailure(err)
 	}
-	r.st.cfg = r.cfg
+	r.cfg, r.st.cfg = cfg, cfg
 	if r.event, err = agentEvent(r.cfg, r.dialect, r.call, r.named); err != nil {
 		r.st.event = "" // not one hookctl knows
 		return err
@@ -185,29 +194,14 @@ func (r *agentRun) personConfig() error {
 	return nil
 }
 
-// dispatch fires the call at the system layer, then the person's (runner.Layered).
+// dispatch fires the call at the stack: the system layer, the person's, the project's.
 func (r *agentRun) dispatch(ctx context.Context, in *interruption) (*runner.Result, error) {
-	system := func(sd *runner.Dispatcher) (*runner.Result, error) {
-		return sd.DispatchAgent(ctx, r.dialect, r.call, r.event, r.raw)
+	r.stack.ProjectFrom = r.projectFrom(r.call.Cwd)
+	res, err := r.stack.Fire(ctx, runner.Call{Event: r.event, Dialect: r.dialect, Agent: r.call, Raw: r.raw})
+	if cfg := r.stack.Config(); cfg != nil {
+		r.cfg, r.st.cfg = cfg, cfg
 	}
-	person := func() (*runner.Result, error) {
-		if r.cfg == nil {
-			if err := r.personConfig(); err != nil {
-				return nil, err
-			}
-		}
-		d := r.dispatcher(r.cfg, r.loc, in)
-		d.Guards = r.gs
-		d.Guards.Switches = r.switchesOff()
-		d.Guards.Wall = r.wallDown()
-		res, err := d.DispatchAgent(ctx, r.dialect, r.call, r.event, r.raw)
-		if err != nil {
-			return nil, failuref("%v", err)
-		}
-		return res, nil
-	}
-	project := r.projectFire(r.loc, r.projectFrom(r.call.Cwd), r.event, in, func() []consent.RememberedProject { return r.gs.Projects }, system)
-	return runner.Layered(r.sys, r.personHome(), r.warnFunc(), r.event, system, person, project)
+	return res, err
 }
 
 // addNotices adds hookctl's once-a-session notices to the session start's answer.

@@ -7,6 +7,7 @@ import (
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/agentenv"
+	"github.com/hookctl/hookctl/runner"
 	"github.com/hookctl/hookctl/wall"
 )
 
@@ -39,13 +40,13 @@ func wallFor(home string, d *agent.Dialect) (w install.WallWired, wired bool, er
 // user write refuses a write-open. The wiring memory that says a wall is wired lies in the
 // walled home, so an agent behind the wall cannot take the wall out of it; one that cannot be
 // read blocks only where a guard is recorded, as a switch file that cannot be judged does.
-func (r *agentRun) wallDown() string {
+func (r *agentRun) wallDown(g runner.Guards) string {
 	if r.event != "pre_tool_call" && r.event != "post_tool_call" {
 		return ""
 	}
 	w, wired, err := wallFor(r.loc.Home, r.dialect)
 	if err != nil {
-		if len(r.gs.Recorded) == 0 && r.gs.Err == nil {
+		if len(g.Recorded) == 0 && g.Err == nil {
 			r.warn("warning: hookctl: cannot tell whether the wall is wired: " + terminalSafe(err.Error()))
 			return ""
 		}
