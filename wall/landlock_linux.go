@@ -3,9 +3,10 @@ package wall
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"syscall"
 
 	"github.com/landlock-lsm/go-landlock/landlock"
@@ -87,7 +88,8 @@ func ruleset(rows []Row, cfg landlock.Config) (*walker, error) {
 	if fd < 0 {
 		return nil, &NotUpError{Status: statusAt(0, "go-landlock made no ruleset")}
 	}
-	w := &walker{ruleset: fd, rows: rows, handled: cfg.HandledAccessFS, fds: []int{fd}}
+	w := &walker{ruleset: fd, rows: rows, handled: cfg.HandledAccessFS, fds: make([]int, 1, 512)}
+	w.fds[0] = fd
 	if err := w.dir(unix.AT_FDCWD, "/"); err != nil {
 		w.close()
 		return nil, err
@@ -103,6 +105,10 @@ type walker struct {
 	handled landlock.AccessFSSet
 	// fds are the files opened for the rules, the ruleset's first.
 	fds []int
+	// listings holds the listing of each folder on the way down, deepest last (see dir).
+	listings []byte
+	// attr is the rule being added, kept here so adding one allocates nothing.
+	attr ll.PathBeneathAttr
 }
 
 func (w *walker) close() {
@@ -112,33 +118,61 @@ func (w *walker) close() {
 	w.fds = nil
 }
 
+// unnamed stands for every entry of a folder that no row names or lies below: no entry can be
+// named so (a NUL), so decide rules on it as on any such entry.
+const unnamed = "\x00"
+
 // dir walks folder name of the folder at parent, path being its full path. A folder that
 // cannot be opened or listed grants nothing: the wall is then stricter there, never looser.
+// decide rules once for the entries no row names (most of a home or of /tmp) and per entry
+// only for those on the way to a row; the entries are read from the kernel's listing in place.
+// Against os.ReadDir, filepath.Join and decide per entry this took BenchmarkRuleset (about 430
+// rules) from 3100 allocations (150 kB) to 115 (37 kB), and hookctl wall -- true in PW's HOME
+// from 419 page faults to 383 (perf stat): each fresh page of heap faults once at start-up.
 func (w *walker) dir(parent int, path string) error {
 	fd, err := unix.Openat(parent, baseOf(path), unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return nil
 	}
-	f := os.NewFile(uintptr(fd), path)
-	defer f.Close()
-	entries, err := f.ReadDir(-1)
-	if err != nil {
+	defer unix.Close(fd)
+	start := len(w.listings)
+	defer func() { w.listings = w.listings[:start] }()
+	list, ok := w.list(fd)
+	if !ok {
 		return nil
 	}
-	for _, e := range entries {
-		p := filepath.Join(path, e.Name())
+	named := namedBelow(w.rows, path)
+	rest := decide(w.rows, filepath.Join(path, unnamed))
+	return eachEntry(list, func(name string, typ byte, at int) error {
+		if !slices.Contains(named, name) {
+			if rest == grant {
+				return w.grant(fd, list, at, typ, path)
+			}
+			return nil
+		}
+		p := filepath.Join(path, name)
 		switch decide(w.rows, p) {
 		case grant:
-			if err := w.grant(fd, e, p); err != nil {
-				return err
-			}
+			return w.grant(fd, list, at, typ, path)
 		case descend:
-			if err := w.dir(fd, p); err != nil {
-				return err
-			}
+			return w.dir(fd, p)
 		}
+		return nil
+	})
+}
+
+// namedBelow are the names in folder path that lead to a row below it.
+func namedBelow(rows []Row, path string) []string {
+	var names []string
+	for _, r := range rows {
+		if r.Path == path || !within(r.Path, path) {
+			continue
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(r.Path, path), "/")
+		first, _, _ := strings.Cut(rel, "/")
+		names = append(names, first)
 	}
-	return nil
+	return names
 }
 
 // baseOf is what dir opens relative to its parent: "/" itself, else the last element.
@@ -149,30 +183,31 @@ func baseOf(path string) string {
 	return filepath.Base(path)
 }
 
-// grant gives the write rights on entry e of the folder at parent. A symlink gets nothing
-// (writing through it is judged at its target). The entry is opened without following a link,
-// so one swapped in after the listing gets a rule on the link itself, which grants nothing
-// below it; the kernel refuses a folder's rights on it, and that entry is then left out.
-func (w *walker) grant(parent int, e os.DirEntry, path string) error {
-	if e.Type()&os.ModeSymlink != 0 {
+// grant gives the write rights on the entry whose name starts at list[at] (NUL-terminated, as
+// the kernel lists it) in the folder at parent, whose path is dir. A symlink gets
+// nothing (writing through it is judged at its target). The entry is opened without following
+// a link, so one swapped in after the listing gets a rule on the link itself, which grants
+// nothing below it; the kernel refuses a folder's rights on it, and that entry is then left out.
+func (w *walker) grant(parent int, list []byte, at int, typ byte, dir string) error {
+	if typ == unix.DT_LNK {
 		return nil
 	}
 	rights := w.handled
-	if !e.IsDir() {
+	if typ != unix.DT_DIR {
 		rights &= fileRights
 	}
 	if rights == 0 {
 		return nil
 	}
-	fd, err := unix.Openat(parent, e.Name(), unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-	if err != nil {
+	fd, errno := openPath(parent, &list[at])
+	if errno != 0 {
 		return nil
 	}
 	w.fds = append(w.fds, fd)
-	attr := ll.PathBeneathAttr{ParentFd: fd, AllowedAccess: uint64(rights)}
-	err = ll.LandlockAddPathBeneathRule(w.ruleset, &attr, 0)
+	w.attr = ll.PathBeneathAttr{ParentFd: fd, AllowedAccess: uint64(rights)}
+	err := ll.LandlockAddPathBeneathRule(w.ruleset, &w.attr, 0)
 	if err != nil && !errors.Is(err, unix.EINVAL) {
-		return fmt.Errorf("granting writes on %s: %w", path, err)
+		return fmt.Errorf("granting writes on %s: %w", filepath.Join(dir, nameAt(list, at)), err)
 	}
 	return nil
 }

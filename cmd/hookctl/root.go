@@ -53,6 +53,9 @@ func (a *app) execute(args []string) int {
 	if o, ok := a.parseRunFast(args); ok {
 		return a.exitStatus(a.run(o))
 	}
+	if o, cmd, ok := a.parseWallFast(args); ok {
+		return a.exitStatus(a.wall(o, cmd))
+	}
 	if code, ok := a.wallShell(args); ok {
 		return code
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
@@ -53,24 +54,32 @@ wall reads no HOOKCTL_* variable: the home is --home, else ~/.agent-hooks.`,
 			}
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			set, err := a.wallSet(o.home)
-			if err != nil {
-				return &exitError{code: exitNotRun, err: err}
-			}
-			if o.status {
-				return a.wallStatus(set, o)
-			}
-			return a.wallExec(set, o, args)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return a.wall(o, args) },
 	}
-	cmd.Flags().SetInterspersed(false)
-	cmd.Flags().StringVar(&o.home, "home", "", "the hookctl home to wall (default ~/.agent-hooks; HOOKCTL_HOME is not read)")
-	cmd.Flags().BoolVar(&o.status, "status", false, "print the kernel's Landlock ABI, whether the wall goes up, and what it refuses")
-	cmd.Flags().BoolVar(&o.bestEffort, "best-effort", false, "run CMD even where the wall cannot go up (with what the kernel allows)")
-	cmd.Flags().IntVar(&o.maxABI, "abi", 0, "use at most this Landlock ABI (to stand for an older kernel)")
-	_ = cmd.Flags().MarkHidden("abi")
+	addWallFlags(cmd.Flags(), &o)
 	return cmd
+}
+
+// addWallFlags registers wall's flags, for cobra and the fast path (parseWallFast) alike.
+func addWallFlags(fs *pflag.FlagSet, o *wallOptions) {
+	fs.SetInterspersed(false)
+	fs.StringVar(&o.home, "home", "", "the hookctl home to wall (default ~/.agent-hooks; HOOKCTL_HOME is not read)")
+	fs.BoolVar(&o.status, "status", false, "print the kernel's Landlock ABI, whether the wall goes up, and what it refuses")
+	fs.BoolVar(&o.bestEffort, "best-effort", false, "run CMD even where the wall cannot go up (with what the kernel allows)")
+	fs.IntVar(&o.maxABI, "abi", 0, "use at most this Landlock ABI (to stand for an older kernel)")
+	_ = fs.MarkHidden("abi")
+}
+
+// wall runs hookctl wall once its arguments are parsed: --status, or CMD behind the wall.
+func (a *app) wall(o wallOptions, args []string) error {
+	set, err := a.wallSet(o.home)
+	if err != nil {
+		return &exitError{code: exitNotRun, err: err}
+	}
+	if o.status {
+		return a.wallStatus(set, o)
+	}
+	return a.wallExec(set, o, args)
 }
 
 // wallSet is what hookctl wall protects: hookctl's state as consent.ProtectedState gives it
