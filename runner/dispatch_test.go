@@ -315,13 +315,13 @@ func TestDispatchFailClosed(t *testing.T) {
 			name:    "not approved",
 			entry:   hookEntry{command: hookCmd("-t", "never")},
 			consent: consent.StatusNotApproved,
-			status:  StatusSkippedUnapproved, why: "not approved",
+			status:  StatusSkippedUnapproved, why: "not approved; review it, then run: hookctl hooks approve ...",
 		},
 		{
 			name:    "changed since approval",
 			entry:   hookEntry{command: hookCmd("-t", "never")},
 			consent: consent.StatusChanged,
-			status:  StatusSkippedChanged, why: "changed since approval",
+			status:  StatusSkippedChanged, why: "changed since approval; review it, then run: hookctl hooks approve ...",
 		},
 	}
 	for _, tt := range tests {

@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -60,55 +58,24 @@ var errGuardNotInForce = errors.New("recorded as a guard not in force, so it blo
 
 // skipped describes a hook that consent kept from running; detail, when not nil, says what
 // changed. On a blocking event a fail_closed hook blocks instead of being silently skipped.
+// What it says comes from the hook's verdict (VerdictOf), which the views render too.
 func skipped(j job, h config.Hook, st consent.Status, detail error) (HookResult, effect) {
+	v := VerdictOf(h, st, detail, j.blocking())
 	hr := HookResult{Command: h.Command}
-	status, why := StatusSkippedUnapproved, "not approved"
+	status := StatusSkippedUnapproved
 	if st == consent.StatusChanged {
-		status, why = StatusSkippedChanged, "changed since approval"
-		// A script deleted or moved has no content to have changed: a person looks for it,
-		// not for an edit (SPEC 22). Asked only on this path, so a run pays nothing for it.
-		if _, err := os.Lstat(h.Script); h.Pinned() && errors.Is(err, fs.ErrNotExist) {
-			why = fmt.Sprintf("script %s is missing since approval", h.Script)
-		}
-		// A program no longer found where a guard may look: the fix is in the reason (28.3).
-		if notFound := (*consent.NotOnGuardPathError)(nil); errors.As(detail, &notFound) {
-			why, detail = notFound.Error(), nil
-		}
+		status = StatusSkippedChanged
 	}
-	fix := fmt.Sprintf("review it, then run: hookctl hooks approve %s --event %s (or pass --accept-hooks for this run)", config.ShellQuote(h.Command), h.Event)
-	if h.ProjectScript && st == consent.StatusNotApproved {
-		// The command may be approved elsewhere: what is missing is this project's script,
-		// which only `approve` run in the project (or the prompt) pins.
-		why = "not approved in this project"
-		fix = fmt.Sprintf("review %s, then run: cd %s && hookctl hooks approve %s --event %s",
-			h.Script, config.ShellQuote(h.ProjectDir), config.ShellQuote(h.Command), h.Event)
-	}
-	fresh := false
-	if h.Layer == config.LayerProject {
-		// A project's hooks are approved in that project, all at once (SPEC 20). One never
-		// approved there is skipped, fail_closed or not: a fresh clone does not hold the
-		// person's agent hostage to its approval. Once approved, its guard is recorded, and a
-		// change blocks like any guard's.
-		fix = "review the project's hooks (.agent-hooks/), then, in the project, run: hookctl hooks approve --project"
-		if h.ProjectDir != "" {
-			fix = fmt.Sprintf("review the project's hooks (.agent-hooks/), then run: cd %s && hookctl hooks approve --project", config.ShellQuote(h.ProjectDir))
-		}
-		fresh = st == consent.StatusNotApproved && detail == nil
-		if fresh {
-			why = "not approved in this project"
-		}
-	}
-	msg := fmt.Sprintf("%s; %s", why, fix)
-	if detail != nil {
-		msg = fmt.Sprintf("%s: %v; %s", why, detail, fix)
-	}
+	msg := v.Why + "; " + v.Fix
 	var e effect
-	if fresh {
+	if v.Fate == FateSkipped && h.Layer == config.LayerProject && st == consent.StatusNotApproved && detail == nil {
+		// A fresh clone's hook: skipped, fail_closed or not (VerdictOf).
 		hr.Status, hr.Message = status, msg
 		e.warning = fmt.Sprintf("skipped hook %s on %s: %s", h.Command, h.Event, hr.Message)
 		return hr, e
 	}
-	j.tighten(h, &hr, &e, anomaly{status, msg, why})
+	// A guard's block says why and the fix (SPEC 25.4).
+	j.tighten(h, &hr, &e, anomaly{status, msg, msg})
 	e.warning = fmt.Sprintf("skipped hook %s on %s: %s", h.Command, h.Event, hr.Message)
 	return hr, e
 }
