@@ -40,6 +40,9 @@ type Finding struct {
 	Message string `json:"message"`
 	// Fix is a command or step that mends it, "" when there is none to give.
 	Fix string `json:"fix"`
+	// Verdict is, for a consent finding, what the dispatch does with the hook (runner.VerdictOf):
+	// what views decide by, never the message's words.
+	Verdict *runner.Verdict `json:"verdict,omitempty"`
 }
 
 // Smoke is the outcome of the smoke run of one approved hook.
@@ -227,21 +230,28 @@ func (d *Doctor) hook(h config.Hook, list *consent.Allowlist) ([]Finding, bool) 
 			}
 		}
 	}
-	// Consent.
+	// Consent: the verdict the dispatch would give the hook.
 	c := list.Check(h)
+	v := runner.VerdictOf(h, c.Status, nil, runner.Blocking(d.Agent, h.Event))
 	approve := fmt.Sprintf("hookctl hooks approve %s --event %s", config.ShellQuote(h.Command), h.Event)
 	switch {
 	case d.Bypass != "" && c.Status != consent.StatusApproved:
 		f(SeverityWarning, "consent", fmt.Sprintf("%s, and it runs all the same: %s accepts every hook", strings.TrimSuffix(c.Reason, "."), d.Bypass),
 			"to run it only once it is reviewed: "+approve)
 	case c.Status == consent.StatusNotApproved:
-		msg := "not approved: it will not run"
+		msg := v.Why + ": it will not run"
+		if v.Fate == runner.FateBlocks {
+			msg += ", and every call it covers is blocked"
+		}
 		if d.Config.AutoAccept {
 			msg = "not approved (it runs only because hooks_auto_accept is true)"
 		}
 		f(SeverityError, "consent", msg, "review it, then: "+approve)
 	case c.Status == consent.StatusChanged:
 		f(SeverityError, "consent", c.Reason, "review the change, then: "+approve)
+	}
+	if c.Status != consent.StatusApproved && len(fs) > 0 && fs[len(fs)-1].Check == "consent" {
+		fs[len(fs)-1].Verdict = &v
 	}
 	if c.Status != consent.StatusNotApproved {
 		if c.MtimeChanged && !c.ContentChanged {

@@ -33,18 +33,13 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 			return fmt.Sprintf("hookctl hooks approve %s --event %s", config.ShellQuote(h.Command), h.Event)
 		})
 		out = append(out, world...)
-		var skipped []string
-		for i, h := range cfg.Hooks {
-			if !h.RunsUnder(d.Name) || blocked[i] {
-				continue
+		skipped, blocks := notInForce(d, cfg.Hooks, list, blocked, func(h config.Hook) bool { return true })
+		if !cfg.AutoAccept && !a.acceptHooks {
+			out = append(out, blocks...)
+			if len(skipped) > 0 {
+				out = append(out, fmt.Sprintf("hookctl skips %d hook(s) not approved: %s; to run them, approve them at your own terminal: hookctl hooks approve",
+					len(skipped), strings.Join(skipped, "; ")))
 			}
-			if c := list.Check(h); c.Status != consent.StatusApproved {
-				skipped = append(skipped, fmt.Sprintf("%s on %s (%s)", h.Command, h.Event, strings.ReplaceAll(string(c.Status), "_", " ")))
-			}
-		}
-		if len(skipped) > 0 && !cfg.AutoAccept && !a.acceptHooks {
-			out = append(out, fmt.Sprintf("hookctl skips %d hook(s) not approved: %s; to run them, approve them at your own terminal: hookctl hooks approve",
-				len(skipped), strings.Join(skipped, "; ")))
 		}
 	}
 	if held.Err != nil {
@@ -70,6 +65,29 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 	return out
 }
 
+// notInForce sorts the hooks of the agent that do not run by their verdict (runner.VerdictOf),
+// as the dispatch does: those it skips, named for the notice's list, and a line for each it
+// blocks every call of (a fail_closed hook not approved, or changed since approval), with why
+// and the fix. blocked are hooks already named (worldNotices); counted says which to count.
+func notInForce(d *agent.Dialect, hooks []config.Hook, list *consent.Allowlist, blocked map[int]bool, counted func(config.Hook) bool) (skipped, blocks []string) {
+	for i, h := range hooks {
+		if !h.RunsUnder(d.Name) || blocked[i] || !counted(h) {
+			continue
+		}
+		c := list.Check(h)
+		if c.Status == consent.StatusApproved {
+			continue
+		}
+		v := runner.VerdictOf(h, c.Status, nil, runner.Blocking(d, h.Event))
+		if v.Fate == runner.FateBlocks {
+			blocks = append(blocks, fmt.Sprintf("hookctl: guard %s on %s blocks every call it covers: %s; at your own terminal: %s", h.Command, h.Event, v.Why, v.Fix))
+			continue
+		}
+		skipped = append(skipped, fmt.Sprintf("%s on %s (%s)", h.Command, h.Event, strings.ReplaceAll(string(c.Status), "_", " ")))
+	}
+	return skipped, blocks
+}
+
 // projectNotices are the session notices of the project the agent works in (SPEC 20): its
 // hooks skipped as not approved there, its config's errors, and its guards not in force.
 func (a *app) projectNotices(d *agent.Dialect, loc config.Locations, from string) []string {
@@ -92,15 +110,8 @@ func (a *app) projectNotices(d *agent.Dialect, loc config.Locations, from string
 		return "in the project: hookctl hooks approve --project"
 	})
 	out = append(out, world...)
-	var skipped []string
-	for i, h := range p.Config.Hooks {
-		if !h.RunsUnder(d.Name) || a.projectBypass() || blocked[i] {
-			continue
-		}
-		if c := list.Check(h); c.Status != consent.StatusApproved {
-			skipped = append(skipped, fmt.Sprintf("%s on %s (%s)", h.Command, h.Event, strings.ReplaceAll(string(c.Status), "_", " ")))
-		}
-	}
+	skipped, blocks := notInForce(d, p.Config.Hooks, list, blocked, func(config.Hook) bool { return !a.projectBypass() })
+	out = append(out, blocks...)
 	if len(skipped) > 0 {
 		out = append(out, fmt.Sprintf("hookctl skips %d hook(s) of the project %s not approved there: %s; to run them, review .agent-hooks/ and approve them at your own terminal, in the project: hookctl hooks approve --project",
 			len(skipped), p.Root, strings.Join(skipped, "; ")))

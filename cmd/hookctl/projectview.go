@@ -172,12 +172,12 @@ func (a *app) projectDoctor(ctx context.Context, only *agent.Dialect) []doctor.F
 	d := &doctor.Doctor{Config: p.Config, Store: p.Store, Dir: p.Root, Agent: only}
 	for _, f := range projectFindings(p, d.Examine(ctx).Findings) {
 		// A bypass runs a hook not approved, never a guard changed since approval (23.1).
-		if f.Check == "consent" && v.Bypassed && !changedGuard(p.Config, f) {
+		if f.Verdict != nil && v.Bypassed && !changedGuard(p.Config, f) {
 			f.Severity = doctor.SeverityWarning
-			f.Message = strings.Replace(f.Message, "not approved: it will not run", "not approved in this project", 1) + " (it runs: consent is bypassed for this run)"
-		}
-		if f.Check == "consent" && strings.Contains(f.Message, "not approved: it will not run") {
-			f.Message = strings.Replace(f.Message, "not approved: it will not run", "not approved in this project: it will not run", 1)
+			if f.Verdict.Status == consent.StatusNotApproved { // it runs after all
+				f.Message = strings.Replace(f.Message, f.Verdict.Why+": it will not run", f.Verdict.Why, 1)
+			}
+			f.Message += " (it runs: consent is bypassed for this run)"
 		}
 		out = append(out, f)
 	}
@@ -319,7 +319,7 @@ func (a *app) printApprovedProjects(sc screen, all []approvedProjectJSON) {
 // changedGuard tells whether the finding is about a fail_closed hook of cfg changed since its
 // approval: what no bypass runs.
 func changedGuard(cfg *config.Config, f doctor.Finding) bool {
-	if !strings.Contains(f.Message, "changed since approval") {
+	if f.Verdict == nil || f.Verdict.Status != consent.StatusChanged {
 		return false
 	}
 	for _, h := range cfg.Hooks {
