@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -151,12 +152,19 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 				a.warn(why)
 			}
 			var project *projectJSON
+			var failed []string
+			if errs > 0 {
+				failed = append(failed, fmt.Sprintf("%s: %d error(s)", path, errs))
+			}
 			if len(args) == 0 {
 				project = a.projectView()
-				errs += a.validateProject(project)
+				if n := a.validateProject(project); n > 0 {
+					// Each problem is counted against the file it is in (SPEC 25.4).
+					failed = append(failed, fmt.Sprintf("%s: %d error(s)", project.Config, n))
+				}
 			}
-			if errs > 0 {
-				return failuref("%s: %d error(s)", path, errs)
+			if len(failed) > 0 {
+				return failuref("%s", strings.Join(failed, "; "))
 			}
 			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), len(cfg.Problems)+len(notes))
 			a.printProjectRuns(project)
