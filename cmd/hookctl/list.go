@@ -182,6 +182,12 @@ func (a *app) listRun(o listOptions) error {
 	a.printListing(out, width)
 	if o.diff {
 		printDiffs(a.stdout, s.store, list, s.cfg.Hooks)
+		if pv := out.Project; pv != nil && pv.project != nil {
+			// The project's scripts, against the copies its own approvals keep (SPEC 25.4).
+			if plist, err := pv.project.Store.Load(); err == nil {
+				printDiffs(a.stdout, pv.project.Store, plist, pv.project.Config.Hooks)
+			}
+		}
 	}
 	return nil
 }
