@@ -1,8 +1,6 @@
 package install
 
 import (
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -72,43 +70,3 @@ func isGuard(line string) bool {
 	return strings.HasPrefix(line, guardStart) && strings.HasSuffix(line, guardEnd)
 }
 
-// PersonWired reports whether the person's own settings for the agent (under home) run an
-// existing hookctl, not through a project's wiring, for agentEvent. A project's wiring then
-// answers "no opinion": the person's run merges every layer, the project's included, so each
-// hook runs once per call (SPEC 23.11). Whatever cannot be read counts as not wired: the
-// project's run then goes on, a hook at worst running twice, never not at all.
-func PersonWired(d *agent.Dialect, home, agentEvent, name string, lookupEnv func(string) (string, bool)) bool {
-	path := d.UserSettings(home, lookupEnv)
-	if path == "" {
-		return false
-	}
-	var commands []string
-	if d.HookFiles {
-		t := TargetFor(d, path, name, RunFlags{})
-		files, _, err := readHookFiles(t, []string{agentEvent})
-		if err != nil || !files[agentEvent].own {
-			return false
-		}
-		commands = append(commands, hookFileCommand(files[agentEvent].data))
-	} else {
-		_, entries, err := loadEntries(path, LayoutOf(d), d.SettingsComments)
-		if err != nil {
-			return false
-		}
-		for _, e := range entries {
-			if e.event == agentEvent {
-				commands = append(commands, e.command)
-			}
-		}
-	}
-	for _, c := range commands {
-		o, ok := parseOwn(c, d.Name, name)
-		if !ok || o.flags.ProjectWiring || !filepath.IsAbs(o.binary) {
-			continue
-		}
-		if fi, err := os.Stat(o.binary); err == nil && !fi.IsDir() {
-			return true
-		}
-	}
-	return false
-}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"slices"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
@@ -49,6 +50,13 @@ type StackOptions struct {
 	// ProjectGate makes the consent of the project's hooks: its own approvals, a prompt or
 	// none, and the bypass the caller allows (never hooks_auto_accept).
 	ProjectGate func(p *consent.Project) Consent
+	// ProjectEntry says the call comes from a project's committed wiring (run
+	// --project-wiring): only the project layer is fired, its every hook (SPEC 28.24).
+	// GuardsOnly says it comes from the person's own entry of an agent a project can wire too:
+	// the project layer fires only its guards. So both entries judge those (a block from
+	// either stands), and a project hook that is not a guard runs from the project's entry
+	// alone, once per call, without either reading what the agent's settings hold.
+	ProjectEntry, GuardsOnly bool
 	// SessionPrefix names the session of a payload that has none (Dispatcher.SessionPrefix).
 	SessionPrefix string
 	// Say writes a line where the caller says things (stderr): the warnings of the layers and
@@ -129,10 +137,34 @@ func (s *Stack) Fire(ctx context.Context, c Call) (*Result, error) {
 			if p == nil || !p.Config.KnownEvent(c.Event) {
 				return nil, nil
 			}
+			if s.o.GuardsOnly {
+				p = guardsOnly(p)
+			}
 			return system(ProjectDispatcher(p, s.o.ProjectGate(p), nil))
 		}
 	}
+	if s.o.ProjectEntry {
+		res, err := Result{Event: c.Event, Decision: DecisionAllow}, error(nil)
+		if project == nil {
+			return &res, nil
+		}
+		pres, err := project()
+		if pres == nil && err == nil {
+			return &res, nil
+		}
+		return pres, err
+	}
 	return Layered(s.System, s.o.PersonHome, s.warn, c.Event, system, person, project)
+}
+
+// guardsOnly is the project layer with only its guards: what the person's own entry fires of
+// it (StackOptions.ProjectEntry).
+func guardsOnly(p *consent.Project) *consent.Project {
+	q := *p
+	cfg := *p.Config
+	cfg.Hooks = slices.DeleteFunc(slices.Clone(cfg.Hooks), func(h config.Hook) bool { return !h.Guard() })
+	q.Config = &cfg
+	return &q
 }
 
 // Project reads the project layer of the event ("" for every event) from ProjectFrom, held to

@@ -416,15 +416,6 @@ func (a *app) runFlags(project bool) install.RunFlags {
 	return f
 }
 
-// personWired reports whether the person's own settings wire hookctl for the agent event
-// (install.PersonWired): a project's wiring then answers no opinion (SPEC 23.11).
-func (a *app) personWired(d *agent.Dialect, agentEvent string) bool {
-	home, err := a.home()
-	if err != nil || agentEvent == "" {
-		return false
-	}
-	return install.PersonWired(d, home, agentEvent, filepath.Base(a.selfPath()), a.lookupEnv)
-}
 
 // settingsPath is the agent's user settings file, or with project the one in the current
 // folder.

@@ -50,10 +50,6 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	if err := r.readCall(); err != nil {
 		return err
 	}
-	if o.projectWiring && a.personWired(dialect, r.call.AgentEvent) {
-		st.answered = true
-		return a.writeAgentAnswer(dialect, nil)
-	}
 	loc, err := a.locations()
 	if err != nil {
 		return asFailure(err)
@@ -61,9 +57,15 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	st.loc, r.loc = &loc, loc
 	// The system layer first, before anything of the person's (SPEC 23.3), for an event the
 	// agent's own mapping names; an event only the person's config knows has none.
-	r.stack = runner.BuildStack(r.stackOptions(), st.event, r.call.Mapped || r.named != "")
+	// A project's committed wiring fires the project layer alone (SPEC 28.24), for the event
+	// the agent's mapping names: nothing of the person's is read for it.
+	r.stack = runner.BuildStack(r.stackOptions(), st.event, (r.call.Mapped || r.named != "") && !o.projectWiring)
 	r.event = st.event
-	if r.stack.System == nil {
+	if o.projectWiring && r.event == "" {
+		st.answered = true
+		return a.writeAgentAnswer(dialect, nil)
+	}
+	if r.stack.System == nil && !o.projectWiring {
 		if err := r.personConfig(); err != nil {
 			return err
 		}
@@ -76,7 +78,7 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 		r.call.ToolName = &o.tool
 	}
 
-	in, stop := a.interrupts(r.stack.System != nil || r.cfg.HasHooks(r.event))
+	in, stop := a.interrupts(r.stack.System != nil || o.projectWiring || r.cfg.HasHooks(r.event))
 	r.in = in
 	defer stop()
 	start := time.Now()
@@ -173,6 +175,7 @@ func (r *agentRun) readCall() error {
 // makes it, and the calling agent's checks of this call (its own hooks-off switches, the wall).
 func (r *agentRun) stackOptions() runner.StackOptions {
 	o := r.app.stackOptions(r.loc, r.o.guarded, &r.in)
+	o.ProjectEntry, o.GuardsOnly = r.o.projectWiring, !r.o.projectWiring
 	o.Checks = func(g *runner.Guards) {
 		g.Switches = r.switchesOff()
 		g.Wall = r.wallDown(*g)
