@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2"
 )
@@ -117,7 +118,7 @@ const MaxSwitchFile = 1 << 20
 // SwitchesOf is the agent's switch entry; ok is false for an agent hookctl has none for (a
 // test fails then: every agent has one, an explicit None included).
 func SwitchesOf(name string) (Switches, bool) {
-	s, ok := switchTable[name]
+	s, ok := switchTable()[name]
 	return s, ok
 }
 
@@ -127,98 +128,100 @@ func (d *Dialect) Switches() Switches {
 	return s
 }
 
-var switchTable = map[string]Switches{
-	"claude-code": {
-		// K7r in 2.1.197: a merged disableAllHooks === true keeps only the policy settings'
-		// hooks; user, project and local settings all merge into it.
-		Files: []SwitchFile{
-			{Layer: LayerUser, Rel: ".claude/settings.json", DirEnv: "CLAUDE_CONFIG_DIR"},
-			{Layer: LayerProject, Rel: ".claude/settings.json"},
-			{Layer: LayerLocal, Rel: ".claude/settings.local.json"},
+var switchTable = sync.OnceValue(func() map[string]Switches {
+	return map[string]Switches{
+		"claude-code": {
+			// K7r in 2.1.197: a merged disableAllHooks === true keeps only the policy settings'
+			// hooks; user, project and local settings all merge into it.
+			Files: []SwitchFile{
+				{Layer: LayerUser, Rel: ".claude/settings.json", DirEnv: "CLAUDE_CONFIG_DIR"},
+				{Layer: LayerProject, Rel: ".claude/settings.json"},
+				{Layer: LayerLocal, Rel: ".claude/settings.local.json"},
+			},
+			Key:     "disableAllHooks",
+			Needles: []string{"disableAllHooks"},
+			Read:    jsonSwitch(func(doc map[string]any) (string, bool) { return "disableAllHooks", doc["disableAllHooks"] == true }),
+			Live:    "at once: Claude Code watches its settings files and takes its hooks again from them on a change (\"Settings changed from ...\"; from the code, the e2e will assert)",
+			Escapes: []Escape{
+				{Flag: "--settings", What: "loads one more settings layer, which can carry disableAllHooks"},
+				{Flag: "--setting-sources", What: "loads only the named layers (user, project, local): the others' hooks are dropped"},
+				{Flag: "--bare", What: "skips hooks (sets CLAUDE_CODE_SIMPLE=1)"},
+				{Env: "CLAUDE_CODE_SIMPLE", What: "what --bare sets: hooks skipped"},
+				{Flag: "--safe-mode", What: "starts with every customization, hooks included, off (managed settings still apply)"},
+				{Env: "CLAUDE_CODE_SAFE_MODE", What: "as --safe-mode"},
+				{Env: "CLAUDE_CONFIG_DIR", What: "moves the user settings (and their hooks) to another folder"},
+				{Flag: "--managed-settings", What: "a policy-tier settings object from the parent process (SDK use): can carry disableAllHooks"},
+			},
 		},
-		Key:     "disableAllHooks",
-		Needles: []string{"disableAllHooks"},
-		Read:    jsonSwitch(func(doc map[string]any) (string, bool) { return "disableAllHooks", doc["disableAllHooks"] == true }),
-		Live:    "at once: Claude Code watches its settings files and takes its hooks again from them on a change (\"Settings changed from ...\"; from the code, the e2e will assert)",
-		Escapes: []Escape{
-			{Flag: "--settings", What: "loads one more settings layer, which can carry disableAllHooks"},
-			{Flag: "--setting-sources", What: "loads only the named layers (user, project, local): the others' hooks are dropped"},
-			{Flag: "--bare", What: "skips hooks (sets CLAUDE_CODE_SIMPLE=1)"},
-			{Env: "CLAUDE_CODE_SIMPLE", What: "what --bare sets: hooks skipped"},
-			{Flag: "--safe-mode", What: "starts with every customization, hooks included, off (managed settings still apply)"},
-			{Env: "CLAUDE_CODE_SAFE_MODE", What: "as --safe-mode"},
-			{Env: "CLAUDE_CONFIG_DIR", What: "moves the user settings (and their hooks) to another folder"},
-			{Flag: "--managed-settings", What: "a policy-tier settings object from the parent process (SDK use): can carry disableAllHooks"},
+		"codex": {
+			// [features] hooks = false turns Codex's hooks feature off: every hook, managed ones
+			// too unless requirements.toml pins it on (install --system writes that pin).
+			Files: []SwitchFile{
+				{Layer: LayerUser, Rel: ".codex/config.toml", DirEnv: "CODEX_HOME"},
+				{Layer: LayerProject, Rel: ".codex/config.toml"},
+			},
+			Key:     "[features] hooks = false",
+			Needles: []string{"hooks"},
+			Read:    codexSwitch,
+			Live:    "at the next session: Codex reads config.toml when it starts (from the code, the e2e will assert)",
+			Escapes: []Escape{
+				{Env: "CODEX_HOME", What: "moves config.toml and hooks.json to another folder"},
+				{Flag: "-c", What: "-c features.hooks=false turns the hooks feature off"},
+				{Flag: "--config", What: "-c's long form"},
+				{Flag: "--disable", What: "--disable hooks is -c features.hooks=false"},
+				{Flag: "--profile", What: "selects a [profiles.NAME] table, whose features can turn hooks off"},
+				{Flag: "--ignore-user-config", What: "skips the user's config.toml and its hook settings"},
+			},
 		},
-	},
-	"codex": {
-		// [features] hooks = false turns Codex's hooks feature off: every hook, managed ones
-		// too unless requirements.toml pins it on (install --system writes that pin).
-		Files: []SwitchFile{
-			{Layer: LayerUser, Rel: ".codex/config.toml", DirEnv: "CODEX_HOME"},
-			{Layer: LayerProject, Rel: ".codex/config.toml"},
+		"copilot": {
+			// 1.0.102's settings schema: disableAllHooks "Disable all hooks, both user-level and
+			// repo-level"; disabledHooks lists hooks by content hash ("Policy hooks cannot be
+			// suppressed"). ~/.copilot/config.json is retired and no longer read.
+			Files: []SwitchFile{
+				{Layer: LayerUser, Rel: ".copilot/settings.json", DirEnv: "COPILOT_HOME"},
+				{Layer: LayerProject, Rel: ".github/copilot/settings.json"},
+				{Layer: LayerLocal, Rel: ".github/copilot/settings.local.json"},
+			},
+			Key:     "disableAllHooks",
+			Needles: []string{"disableAllHooks", "disabledHooks"},
+			Read:    jsonSwitch(copilotOff),
+			Live:    "at the next session: Copilot CLI reads its settings when it starts (from the code, the e2e will assert)",
+			Escapes: []Escape{
+				{Env: "COPILOT_HOME", What: "moves settings.json and the hooks folder to another folder"},
+				{Flag: "--config-dir", What: "as COPILOT_HOME"},
+			},
 		},
-		Key:     "[features] hooks = false",
-		Needles: []string{"hooks"},
-		Read:    codexSwitch,
-		Live:    "at the next session: Codex reads config.toml when it starts (from the code, the e2e will assert)",
-		Escapes: []Escape{
-			{Env: "CODEX_HOME", What: "moves config.toml and hooks.json to another folder"},
-			{Flag: "-c", What: "-c features.hooks=false turns the hooks feature off"},
-			{Flag: "--config", What: "-c's long form"},
-			{Flag: "--disable", What: "--disable hooks is -c features.hooks=false"},
-			{Flag: "--profile", What: "selects a [profiles.NAME] table, whose features can turn hooks off"},
-			{Flag: "--ignore-user-config", What: "skips the user's config.toml and its hook settings"},
+		"gemini": {
+			// 0.61.0: enableHooks is settings.hooksConfig.enabled; hooksConfig.disabled lists
+			// hooks by name, a command hook's name being its command when it has none.
+			Files: []SwitchFile{
+				{Layer: LayerUser, Rel: ".gemini/settings.json", HomeEnv: "GEMINI_CLI_HOME"},
+				{Layer: LayerProject, Rel: ".gemini/settings.json"},
+			},
+			Key:     "hooksConfig",
+			Needles: []string{"hooksConfig"},
+			Read:    jsonSwitch(geminiOff),
+			Live:    "at the next session: Gemini CLI builds its hook list when it starts (from the code, the e2e will assert)",
+			Escapes: []Escape{
+				{Env: "GEMINI_CLI_HOME", What: "moves the user settings to another home folder"},
+				{Env: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", What: "moves the system settings, and the hooks pinned there, to another file"},
+				{Env: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", What: "moves the system defaults to another file"},
+			},
 		},
-	},
-	"copilot": {
-		// 1.0.102's settings schema: disableAllHooks "Disable all hooks, both user-level and
-		// repo-level"; disabledHooks lists hooks by content hash ("Policy hooks cannot be
-		// suppressed"). ~/.copilot/config.json is retired and no longer read.
-		Files: []SwitchFile{
-			{Layer: LayerUser, Rel: ".copilot/settings.json", DirEnv: "COPILOT_HOME"},
-			{Layer: LayerProject, Rel: ".github/copilot/settings.json"},
-			{Layer: LayerLocal, Rel: ".github/copilot/settings.local.json"},
+		"cline": {
+			None: "Cline has none: it runs every executable hook file it finds in its hooks folders, so its hooks are off only when the file is gone, which the wiring check and the self-guard already see (3.0.65's code has no hooks setting of its own)",
 		},
-		Key:     "disableAllHooks",
-		Needles: []string{"disableAllHooks", "disabledHooks"},
-		Read:    jsonSwitch(copilotOff),
-		Live:    "at the next session: Copilot CLI reads its settings when it starts (from the code, the e2e will assert)",
-		Escapes: []Escape{
-			{Env: "COPILOT_HOME", What: "moves settings.json and the hooks folder to another folder"},
-			{Flag: "--config-dir", What: "as COPILOT_HOME"},
+		"cursor": {
+			None: "Cursor has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
 		},
-	},
-	"gemini": {
-		// 0.61.0: enableHooks is settings.hooksConfig.enabled; hooksConfig.disabled lists
-		// hooks by name, a command hook's name being its command when it has none.
-		Files: []SwitchFile{
-			{Layer: LayerUser, Rel: ".gemini/settings.json", HomeEnv: "GEMINI_CLI_HOME"},
-			{Layer: LayerProject, Rel: ".gemini/settings.json"},
+		"windsurf": {
+			None: "Windsurf has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
 		},
-		Key:     "hooksConfig",
-		Needles: []string{"hooksConfig"},
-		Read:    jsonSwitch(geminiOff),
-		Live:    "at the next session: Gemini CLI builds its hook list when it starts (from the code, the e2e will assert)",
-		Escapes: []Escape{
-			{Env: "GEMINI_CLI_HOME", What: "moves the user settings to another home folder"},
-			{Env: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", What: "moves the system settings, and the hooks pinned there, to another file"},
-			{Env: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", What: "moves the system defaults to another file"},
+		"hermes": {
+			None: "Hermes calls hookctl itself: there is no setting of Hermes's that stops those calls",
 		},
-	},
-	"cline": {
-		None: "Cline has none: it runs every executable hook file it finds in its hooks folders, so its hooks are off only when the file is gone, which the wiring check and the self-guard already see (3.0.65's code has no hooks setting of its own)",
-	},
-	"cursor": {
-		None: "Cursor has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
-	},
-	"windsurf": {
-		None: "Windsurf has none in its documents: a hook is off only when its entry leaves hooks.json, which the wiring check and the self-guard already see (no package to read here: unverified in its code)",
-	},
-	"hermes": {
-		None: "Hermes calls hookctl itself: there is no setting of Hermes's that stops those calls",
-	},
-}
+	}
+})
 
 // jsonSwitch is the reader of a JSON settings file whose top level is an object; comments and
 // trailing commas are read as Gemini CLI reads them (a stricter agent ignores such a file, and

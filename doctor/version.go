@@ -13,14 +13,16 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
 // versionWait bounds the agent's own --version, the last way AgentVersion asks.
 const versionWait = 5 * time.Second
 
-// semver finds a release number (2.1.332) in a word or a line of output.
-var semver = regexp.MustCompile(`\b(\d+)\.(\d+)\.(\d+)\b`)
+// semver finds a release number (2.1.332) in a word or a line of output; compiled at its first
+// use, not at the start of every hookctl command.
+var semver = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(\d+)\.(\d+)\.(\d+)\b`) })
 
 // AgentVersion returns the release of the agent whose executable is bin on PATH, asking in the
 // cheapest way that answers: the package.json of the npm package pkg that holds the executable
@@ -40,7 +42,7 @@ func AgentVersion(ctx context.Context, bin, pkg string) (string, error) {
 		return v, nil
 	}
 	for _, name := range []string{filepath.Base(real), filepath.Base(filepath.Dir(real))} {
-		if m := semver.FindString(name); m != "" && m == strings.TrimPrefix(name, "v") {
+		if m := semver().FindString(name); m != "" && m == strings.TrimPrefix(name, "v") {
 			return m, nil
 		}
 	}
@@ -54,7 +56,7 @@ func AgentVersion(ctx context.Context, bin, pkg string) (string, error) {
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("%s --version: %w", bin, err)
 	}
-	if m := semver.FindString(out.String()); m != "" {
+	if m := semver().FindString(out.String()); m != "" {
 		return m, nil
 	}
 	return "", errors.New(bin + " --version printed no release number")
@@ -68,8 +70,8 @@ func packageVersion(path, pkg string) (string, bool) {
 		data, err := os.ReadFile(filepath.Join(dir, "package.json"))
 		if err == nil {
 			var p struct{ Name, Version string }
-			if json.Unmarshal(data, &p) == nil && p.Name == pkg && semver.MatchString(p.Version) {
-				return semver.FindString(p.Version), true
+			if json.Unmarshal(data, &p) == nil && p.Name == pkg && semver().MatchString(p.Version) {
+				return semver().FindString(p.Version), true
 			}
 		}
 		dir = filepath.Dir(dir)
@@ -97,7 +99,7 @@ func (l *limited) Write(p []byte) (int, error) {
 // OlderRelease reports whether release a comes before release b (both as 2.1.332); a release
 // it cannot read counts as older, so the warning it guards is given.
 func OlderRelease(a, b string) bool {
-	x, y := semver.FindStringSubmatch(a), semver.FindStringSubmatch(b)
+	x, y := semver().FindStringSubmatch(a), semver().FindStringSubmatch(b)
 	if x == nil || y == nil {
 		return true
 	}

@@ -1,6 +1,9 @@
 package install
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"sync"
+)
 
 // FailSwitch is an agent's own "a failed hook blocks" setting on one hook entry (SPEC 24.5):
 // with it, a hookctl that is killed, times out or cannot start blocks the call instead of
@@ -23,21 +26,23 @@ type FailSwitch struct {
 // ignored on Stop, SubagentStop, TaskCompleted and TeammateIdle and for async hooks); Cursor's
 // from its documentation, with no CLI to prove it on. Codex 0.171.0, Gemini CLI 0.61.0,
 // Copilot CLI 1.0.102 and Cline 3.0.65 have none: a killed hook lets the call through.
-var failSwitches = map[string]FailSwitch{
-	"claude-code": {Key: "onFailure", Value: "block", Since: "2.1.332", Bin: "claude", Package: "@anthropic-ai/claude-code", Proven: true},
-	"cursor":      {Key: "failClosed", Value: true},
-}
+var failSwitches = sync.OnceValue(func() map[string]FailSwitch {
+	return map[string]FailSwitch{
+		"claude-code": {Key: "onFailure", Value: "block", Since: "2.1.332", Bin: "claude", Package: "@anthropic-ai/claude-code", Proven: true},
+		"cursor":      {Key: "failClosed", Value: true},
+	}
+})
 
 // FailSwitchOf returns the agent's fail-closed switch, false when it has none.
 func FailSwitchOf(agent string) (FailSwitch, bool) {
-	s, ok := failSwitches[agent]
+	s, ok := failSwitches()[agent]
 	return s, ok
 }
 
 // wiredFailSwitch is the switch install writes for the agent: nil when it has none, or one not
 // yet proven in the real agent.
 func wiredFailSwitch(agent string) *FailSwitch {
-	if s, ok := failSwitches[agent]; ok && s.Proven {
+	if s, ok := failSwitches()[agent]; ok && s.Proven {
 		return &s
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Kind is what a sign was seen in.
@@ -61,26 +62,28 @@ func (s Sign) String() string {
 // real-agent suite recorded them (e2e/testdata/shell-env/AGENT.env; agentenv_test.go checks
 // each is there). Only names that say "this runs inside the agent" are kept: a name a person
 // also sets in their own shell (CODEX_HOME, PAGER, GIT_PAGER) is evidence of nothing.
-var Variables = map[string]string{
-	"AI_AGENT":                   "", // Claude Code sets it; a name shared by agents
-	"CLAUDECODE":                 "claude-code",
-	"CLAUDE_CODE_ENTRYPOINT":     "claude-code",
-	"CLAUDE_CODE_SESSION_ID":     "claude-code",
-	"CLAUDE_CODE_EXECPATH":       "claude-code",
-	"CLAUDE_CODE_CHILD_SESSION":  "claude-code",
-	"CODEX_SESSION_ID":           "codex",
-	"CODEX_THREAD_ID":            "codex",
-	"CODEX_TOOL_CALL_ID":         "codex",
-	"CODEX_CI":                   "codex",
-	"CODEX_MANAGED_BY_NPM":       "codex",
-	"CODEX_MANAGED_PACKAGE_ROOT": "codex",
-	"COPILOT_CLI":                "copilot",
-	"COPILOT_AGENT_SESSION_ID":   "copilot",
-	"COPILOT_CLI_BINARY_VERSION": "copilot",
-	"GEMINI_CLI":                 "gemini",
-	"GEMINI_CLI_NO_RELAUNCH":     "gemini",
-	"CLINE_CONNECTOR_CLI_LAUNCH": "cline",
-}
+var Variables = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"AI_AGENT":                   "", // Claude Code sets it; a name shared by agents
+		"CLAUDECODE":                 "claude-code",
+		"CLAUDE_CODE_ENTRYPOINT":     "claude-code",
+		"CLAUDE_CODE_SESSION_ID":     "claude-code",
+		"CLAUDE_CODE_EXECPATH":       "claude-code",
+		"CLAUDE_CODE_CHILD_SESSION":  "claude-code",
+		"CODEX_SESSION_ID":           "codex",
+		"CODEX_THREAD_ID":            "codex",
+		"CODEX_TOOL_CALL_ID":         "codex",
+		"CODEX_CI":                   "codex",
+		"CODEX_MANAGED_BY_NPM":       "codex",
+		"CODEX_MANAGED_PACKAGE_ROOT": "codex",
+		"COPILOT_CLI":                "copilot",
+		"COPILOT_AGENT_SESSION_ID":   "copilot",
+		"COPILOT_CLI_BINARY_VERSION": "copilot",
+		"GEMINI_CLI":                 "gemini",
+		"GEMINI_CLI_NO_RELAUNCH":     "gemini",
+		"CLINE_CONNECTOR_CLI_LAUNCH": "cline",
+	}
+})
 
 // Markers are the variables hookctl sets in every hook's environment: HOOKCTL_HOOK says "a
 // hookctl hook runs this", HOOKCTL_EVENT names the event and has been set since the first
@@ -90,33 +93,37 @@ var Markers = []string{"HOOKCTL_HOOK", "HOOKCTL_EVENT"}
 // agentNames are the programs that are agents, by the name their process goes by (comm) or
 // the base name of the program or script it runs, and by the npm package a node process
 // runs them from.
-var agentNames = map[string]string{
-	"claude":       "claude-code",
-	"codex":        "codex",
-	"gemini":       "gemini",
-	"copilot":      "copilot",
-	"cline":        "cline",
-	"cursor-agent": "cursor",
-	"windsurf":     "windsurf",
-}
+var agentNames = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"claude":       "claude-code",
+		"codex":        "codex",
+		"gemini":       "gemini",
+		"copilot":      "copilot",
+		"cline":        "cline",
+		"cursor-agent": "cursor",
+		"windsurf":     "windsurf",
+	}
+})
 
-var agentPackages = map[string]string{
-	"/@anthropic-ai/claude-code/": "claude-code",
-	"/@openai/codex/":             "codex",
-	"/@google/gemini-cli/":        "gemini",
-	"/@github/copilot/":           "copilot",
-	"/node_modules/cline/":        "cline",
-}
+var agentPackages = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"/@anthropic-ai/claude-code/": "claude-code",
+		"/@openai/codex/":             "codex",
+		"/@google/gemini-cli/":        "gemini",
+		"/@github/copilot/":           "copilot",
+		"/node_modules/cline/":        "cline",
+	}
+})
 
 // Programs returns the names agent's executables go by and the npm packages it is run from
 // ("claude"; "@anthropic-ai/claude-code"), sorted: what starts it.
 func Programs(agent string) (programs, packages []string) {
-	for name, a := range agentNames {
+	for name, a := range agentNames() {
 		if a == agent {
 			programs = append(programs, name)
 		}
 	}
-	for pkg, a := range agentPackages {
+	for pkg, a := range agentPackages() {
 		if a == agent {
 			if p := strings.TrimPrefix(strings.Trim(pkg, "/"), "node_modules/"); p != "" {
 				packages = append(packages, p)
@@ -160,7 +167,7 @@ func Detect(lookupEnv func(string) (string, bool), procs ProcessTable, pid int) 
 	}
 	for _, name := range sortedVariables() {
 		if _, ok := lookupEnv(name); ok {
-			signs = append(signs, Sign{Kind: Variable, Name: name, Agent: Variables[name]})
+			signs = append(signs, Sign{Kind: Variable, Name: name, Agent: Variables()[name]})
 		}
 	}
 	if procs == nil {
@@ -183,14 +190,14 @@ func ancestorSign(p Process) (Sign, bool) {
 	sign := func(name, agent string) (Sign, bool) {
 		return Sign{Kind: Ancestor, Name: name, Agent: agent, PID: p.PID}, true
 	}
-	if a, ok := agentNames[p.Comm]; ok {
+	if a, ok := agentNames()[p.Comm]; ok {
 		return sign(p.Comm, a)
 	}
 	var prog, script string
 	if len(p.Args) > 0 {
 		prog = base(p.Args[0])
 	}
-	if a, ok := agentNames[prog]; ok {
+	if a, ok := agentNames()[prog]; ok {
 		return sign(prog, a)
 	}
 	// An interpreter running an agent's script: the first argument that is not an option
@@ -201,10 +208,10 @@ func ancestorSign(p Process) (Sign, bool) {
 			break
 		}
 	}
-	if a, ok := agentNames[base(script)]; ok {
+	if a, ok := agentNames()[base(script)]; ok {
 		return sign(base(script), a)
 	}
-	for pkg, a := range agentPackages {
+	for pkg, a := range agentPackages() {
 		if strings.Contains(filepath.ToSlash(script), pkg) {
 			return sign(base(script), a)
 		}
@@ -238,8 +245,8 @@ func base(path string) string {
 // sortedVariables is Variables' names in a fixed order, so the first sign named is always the
 // same one.
 func sortedVariables() []string {
-	names := make([]string, 0, len(Variables))
-	for n := range Variables {
+	names := make([]string, 0, len(Variables()))
+	for n := range Variables() {
 		names = append(names, n)
 	}
 	slices.Sort(names)
