@@ -14,7 +14,7 @@ import (
 )
 
 func main() {
-	growStack()
+	growStack(false)
 	os.Exit(Main())
 }
 
@@ -22,12 +22,15 @@ func main() {
 // goroutine starts with a few KiB and each time it runs out its stack is copied to one twice
 // as large, every frame on it walked and adjusted; a run's stack outgrows 16 KiB deep in the
 // dispatch, where those copies cost 6-8% of its instructions (valgrind, the benchmark's run
-// with one hook). The price is the frame's zeroing, 28 KiB written once.
+// with one hook). Called with false, it reserves its frame without writing it: zeroing 28 KiB
+// would touch pages a short command never uses, and a page fault costs more than the copies.
 //
 //go:noinline
-func growStack() {
-	var frame [stackFrame]byte
-	runtime.KeepAlive(&frame)
+func growStack(touch bool) {
+	if touch {
+		var frame [stackFrame]byte
+		runtime.KeepAlive(&frame)
+	}
 }
 
 // stackFrame is growStack's frame: with the frames below it, more than 16 KiB, so the
