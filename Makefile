@@ -11,7 +11,7 @@ FUZZTIME ?= 60s
 VCS     ?= -buildvcs=auto
 AGENT_VERSIONS ?= pinned
 
-.PHONY: help build install release test test-portable test-windows cross lint fuzz demo bench bench-portable bench-windows bench-p2 bench-wall stress e2e clean
+.PHONY: help build install release test test-portable test-windows cross lint fuzz demo bench bench-portable bench-windows bench-p2 bench-wall bench-startup stress e2e clean
 
 help: ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  %-14s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -156,6 +156,9 @@ bench-wall: ## only PW: hookctl wall -- true against the floor starting true, in
 
 bench-p2: ## only P2, P2w, P2wh and P2j/P2jf/P2jt: a run of an event with no hooks, with and without ten entries and three guards, and in a project with no entry for it
 	bash scripts/bench.sh p2
+
+bench-startup: ## only PSv, PS1 and PS1g: --version and a run with one hook, in and outside a git repository, against cb520ec's build (STARTUP_BASE=REV another)
+	bash scripts/bench.sh startup
 
 # TAGS=hookctl_portable runs it on the portable runner.
 stress: ## the reliability suite with its heavy cases (1 GiB of output, kill loops, 20 writers)

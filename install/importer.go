@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/shlex"
@@ -144,8 +145,10 @@ func ImportSources(d *agent.Dialect, path string) ([]string, error) {
 var hookFileExts = []string{"", ".sh", ".bash", ".zsh", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py", ".ps1"}
 
 // hookFileInterpreter is the program Cline runs a hook file with, by extension.
-var hookFileInterpreter = map[string]string{".sh": "bash", ".bash": "bash", ".zsh": "bash", ".js": "node",
-	".mjs": "node", ".cjs": "node", ".ts": "bun run", ".mts": "bun run", ".cts": "bun run", ".py": "python3", ".ps1": "pwsh -File"}
+var hookFileInterpreter = sync.OnceValue(func() map[string]string {
+	return map[string]string{".sh": "bash", ".bash": "bash", ".zsh": "bash", ".js": "node",
+		".mjs": "node", ".cjs": "node", ".ts": "bun run", ".mts": "bun run", ".cts": "bun run", ".py": "python3", ".ps1": "pwsh -File"}
+})
 
 // readHookDir lists the person's own hook files in a Cline hooks folder: those named after an
 // event (any case, an extension Cline runs), which are not hookctl's. Each becomes a hook that
@@ -182,7 +185,7 @@ func readHookDir(dir string, d *agent.Dialect) ([]Imported, []string, error) {
 		h := Imported{Event: m.Event, AgentEvent: event, Command: config.ShellQuote(path), Original: path}
 		h.scope(d)
 		// Run it as Cline does: by its extension's interpreter, or bash without a #! line.
-		if interp := hookFileInterpreter[strings.ToLower(ext)]; interp != "" {
+		if interp := hookFileInterpreter()[strings.ToLower(ext)]; interp != "" {
 			h.Command = interp + " " + config.ShellQuote(path)
 		} else if err == nil && !bytes.HasPrefix(data, []byte("#!")) {
 			h.Command = "bash " + config.ShellQuote(path)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # hookctl's performance goals, each measured as a ratio against a baseline run in the same
 # process, alternating A and B: the median of PAIRS pairs' ratios (default 200), with its
-# interquartile range. Usage: scripts/bench.sh [portable|p2|p2project|windows|pa|wall]
+# interquartile range. Usage: scripts/bench.sh [portable|p2|p2project|windows|pa|wall|startup]
 # With "portable", only the portable runner (the path macOS uses, built on Linux with the
 # hookctl_portable tag) is measured against the Linux one: P1p and P3p; with "p2", only P2, P2w,
 # P2wh and the project's P2j, P2jf and P2jt; with "p2project", only the last three; with
-# "windows", only P1w: P1 under Wine (not a Windows figure, see p1w below); with "wall", only PW.
+# "windows", only P1w: P1 under Wine (not a Windows figure, see p1w below); with "wall", only PW;
+# with "startup", only PSv, PS1 and PS1g: start-up against an earlier commit's build (startup below).
 set -euo pipefail
 only=${1:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,6 +32,7 @@ go build -o "$work/compare" ./scripts/bench/compare
 go build -o "$work/servebench" ./scripts/bench/serve
 hookctl=$work/hookctl floor=$work/floor compare=$work/compare
 
+
 cat > "$work/trivial.sh" <<'SH'
 #!/bin/sh
 cat >/dev/null
@@ -49,6 +51,37 @@ SH
 chmod +x "$work"/*.sh
 printf '%s' '{"tool_name":"terminal","tool_input":{"command":"echo hello"},"session_id":"bench","cwd":"/tmp","extra":{"task_id":"t"}}' > "$work/payload.json"
 printf '%s' '{"session_id":"bench","transcript_path":"/tmp/t.jsonl","cwd":"/tmp","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo hello"}}' > "$work/claude.json"
+
+# PSv, PS1, PS1g (SPEC 25.6, 28.35): start-up against the build of STARTUP_BASE (default cb520ec,
+# the turn-4 build), taken from the repository with git archive and built as hookctl is:
+# `--version`, and `run` with one hook that is not a guard from a folder in no repository (PS1)
+# and from one two folders deep in a git repository with no project config (PS1g). Each binary
+# approves the hook in its own home. The goal holds when the 95% interval of the median ratio
+# lies under 1.01.
+startup() {
+  local base=${STARTUP_BASE:-cb520ec} src=$work/base-src
+  mkdir -p "$src" "$work/plain" "$work/gitrepo/a/b"
+  git archive "$base" | tar -x -C "$src"
+  (cd "$src" && CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$work/hookctl-base.built" ./cmd/hookctl)
+  cp "$work/hookctl-base.built" "$work/hookctl-base"
+  git init -q "$work/gitrepo"
+  local yaml="hooks:
+  pre_tool_call:
+    - command: $work/trivial.sh" h
+  for h in start start-base; do mkdir -p "$work/$h"; printf '%s\n' "$yaml" > "$work/$h/config.yaml"; done
+  HOOKCTL_HOME=$work/start "$hookctl" hooks approve --all >/dev/null
+  HOOKCTL_HOME=$work/start-base "$work/hookctl-base" hooks approve --all >/dev/null
+  local dir
+  for dir in plain gitrepo/a/b; do
+    printf '{"tool_name":"terminal","tool_input":{"command":"echo hello"},"session_id":"bench","cwd":"%s"}' "$work/$dir" > "$work/$dir/payload.json"
+  done
+  echo "start-up against $base ($(git log -1 --format=%h "$base")): A is this build, B is $base's; sizes A $(stat -c %s "$hookctl") B $(stat -c %s "$work/hookctl-base") bytes"
+  "$compare" -pairs "$pairs" -ci-under 1.01 PSv -- "$hookctl" --version ::: "$work/hookctl-base" --version
+  local run=(-pairs "$pairs" -ci-under 1.01 -env-a HOOKCTL_HOME="$work/start" -env-b HOOKCTL_HOME="$work/start-base")
+  (cd "$work/plain" && "$compare" "${run[@]}" -stdin payload.json PS1 -- "$hookctl" run pre_tool_call ::: "$work/hookctl-base" run pre_tool_call)
+  (cd "$work/gitrepo/a/b" && "$compare" "${run[@]}" -stdin payload.json PS1g -- "$hookctl" run pre_tool_call ::: "$work/hookctl-base" run pre_tool_call)
+}
+if [ "$only" = startup ]; then startup; exit 0; fi
 
 # home NAME YAML: a HOOKCTL_HOME with that config, every hook approved.
 home() {

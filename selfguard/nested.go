@@ -3,6 +3,7 @@ package selfguard
 import (
 	"encoding/base64"
 	"strings"
+	"sync"
 	"unicode/utf16"
 )
 
@@ -28,7 +29,9 @@ type Nested struct {
 var launchers = names{"npx", "bunx", "pnpx"}
 
 // launcherVerbs are the package managers whose verb runs a package (pnpm dlx, npm exec).
-var launcherVerbs = map[string]names{"pnpm": {"dlx", "exec"}, "yarn": {"dlx"}, "npm": {"exec", "x"}, "bun": {"x"}}
+var launcherVerbs = sync.OnceValue(func() map[string]names {
+	return map[string]names{"pnpm": {"dlx", "exec"}, "yarn": {"dlx"}, "npm": {"exec", "x"}, "bun": {"x"}}
+})
 
 // nestedAgent returns the agent that ws starts and the words after its program; ok is false
 // when ws starts none of p's agents.
@@ -43,7 +46,7 @@ func nestedAgent(agents []Nested, ws []wordVal) (Nested, []wordVal, bool) {
 		}
 	}
 	rest := ws[1:]
-	if verbs, ok := launcherVerbs[prog]; ok && len(rest) > 0 && verbs.has(rest[0].s) {
+	if verbs, ok := launcherVerbs()[prog]; ok && len(rest) > 0 && verbs.has(rest[0].s) {
 		rest = rest[1:]
 	} else if !launchers.has(prog) && prog != "node" {
 		return Nested{}, nil, false

@@ -110,8 +110,13 @@ func (a *app) dispatchContext(ctx context.Context, o runOptions) (context.Contex
 
 // checkRunArgs checks run's arguments: one EVENT, or none when another agent's payload names it.
 func checkRunArgs(agentName string, args []string) error {
-	if d, lookupErr := agent.Lookup(agentName); agentName != "" && (lookupErr != nil || d.EventInPayload()) && len(args) <= 1 {
-		return nil // the event may come from the agent's payload (an unknown agent is runAgent's error)
+	if agentName != "" && len(args) <= 1 {
+		// The event may come from the agent's payload (an unknown agent is runAgent's error).
+		// Without --agent nothing is looked up: an unknown name's error, built for nothing,
+		// cost every run a did-you-mean search.
+		if d, lookupErr := agent.Lookup(agentName); lookupErr != nil || d.EventInPayload() {
+			return nil
+		}
 	}
 	if len(args) != 1 {
 		return usageErrorf("run takes exactly one EVENT, got %d arguments", len(args))
@@ -129,8 +134,10 @@ func (o *runOptions) complete(fs *pflag.FlagSet, args []string) {
 
 func (a *app) run(o runOptions) error {
 	a.pinLocations(o)
-	if d, lookupErr := agent.Lookup(o.agent); o.agent != "" && (lookupErr != nil || !d.CallsHookctl()) {
-		return a.runAgent(o) // an agent hookctl wired (23.1's rules), or the unknown name's error
+	if o.agent != "" {
+		if d, lookupErr := agent.Lookup(o.agent); lookupErr != nil || !d.CallsHookctl() {
+			return a.runAgent(o) // an agent hookctl wired (23.1's rules), or the unknown name's error
+		}
 	}
 	loc, err := a.locations()
 	if err != nil {

@@ -4,7 +4,11 @@
 // the median of the pairs' ratios A/B with its interquartile range, so that both see the same
 // machine state. Usage:
 //
-//	compare [-pairs N] [-stdin FILE [-pipe]] [-goal R | -over MS] [-env K=V]... NAME -- A ARGS... ::: B ARGS...
+//	compare [-pairs N] [-stdin FILE [-pipe]] [-goal R | -over MS | -ci-under R] [-env K=V]... NAME -- A ARGS... ::: B ARGS...
+//
+// -ci-under R also prints the 95% interval of the median ratio (from the order statistics of
+// the pairs' ratios, which assumes nothing of their distribution) and holds the goal when the
+// whole interval lies under R.
 //
 // Stdin is the file itself, as a shell's `< FILE` or hyperfine's --input give it; -pipe feeds
 // it through a pipe instead, as an agent that writes the payload does.
@@ -14,6 +18,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"sort"
@@ -32,6 +37,7 @@ func main() {
 	stdinFile := flag.String("stdin", "", "file fed to both commands' stdin")
 	pipe := flag.Bool("pipe", false, "feed the -stdin file through a pipe instead of as the file")
 	goal := flag.Float64("goal", 0, "the ratio A/B must not exceed this (0: no goal)")
+	ciUnder := flag.Float64("ci-under", 0, "the 95% interval of the median ratio A/B must lie under this (0: no goal)")
 	over := flag.Float64("over", 0, "A may take at most this many ms more than B, median of the pairs' differences (0: no goal)")
 	var envA, envB envFlag
 	flag.Var(&envA, "env-a", "K=V added to A's environment")
@@ -99,6 +105,10 @@ func main() {
 		d, d1, d3 := pairDiff(ta, tb)
 		verdict = fmt.Sprintf("  over B %.3f ms (IQR %.3f-%.3f)  goal <= %.2f ms: %s", d, d1, d3, *over, map[bool]string{true: "met", false: "MISSED"}[d <= *over])
 	}
+	if *ciUnder > 0 {
+		lo, hi := medianInterval(ta, tb)
+		verdict = fmt.Sprintf("  95%% interval %.4f-%.4f  goal < %.3f: %s", lo, hi, *ciUnder, map[bool]string{true: "met", false: "MISSED"}[hi < *ciUnder])
+	}
 	fmt.Printf("%-4s  A %8.3f ms  B %8.3f ms  ratio %.3f (IQR %.3f-%.3f; CPU-time ratio %.3f; %d pairs; peak RSS A %d KiB, B %d KiB)%s\n",
 		name, ms(ma), ms(mb), ratio, q1, q3, cpuRatio, *pairs, rssA, rssB, verdict)
 }
@@ -150,6 +160,41 @@ func pairDiff(xa, xb []time.Duration) (mid, q1, q3 float64) {
 	}
 	sort.Float64s(d)
 	return d[len(d)/2], d[len(d)/4], d[3*len(d)/4]
+}
+
+// medianInterval is the distribution-free 95% interval of the median of the pairs' ratios: the
+// j-th and k-th smallest ratios, with j and k the binomial(n, 1/2) quantiles that leave at most
+// 2.5% on each side (for 200 pairs, the 86th and 115th).
+func medianInterval(xa, xb []time.Duration) (lo, hi float64) {
+	n := len(xa)
+	r := make([]float64, n)
+	for i := range xa {
+		r[i] = float64(xa[i]) / float64(xb[i])
+	}
+	sort.Float64s(r)
+	// j counts the i with P(X <= i) <= 2.5%, X ~ Binomial(n, 1/2) (each term through logs,
+	// so that large n does not underflow).
+	j, cum := 0, 0.0
+	for i := 0; i <= n; i++ {
+		cum += math.Exp(logChoose(n, i) - float64(n)*math.Ln2)
+		if cum > 0.025 {
+			break
+		}
+		j = i + 1
+	}
+	// P(X <= j-1) <= 2.5%, so the j-th smallest and the j-th largest (1-based) hold the
+	// median between them with probability at least 95%; with too few pairs, none does.
+	if j == 0 {
+		return r[0], r[n-1]
+	}
+	return r[j-1], r[n-j]
+}
+
+func logChoose(n, k int) float64 {
+	a, _ := math.Lgamma(float64(n + 1))
+	b, _ := math.Lgamma(float64(k + 1))
+	c, _ := math.Lgamma(float64(n - k + 1))
+	return a - b - c
 }
 
 func median(ds []time.Duration) time.Duration {
