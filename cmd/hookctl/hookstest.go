@@ -301,7 +301,7 @@ func (a *app) printTest(out testJSON) {
 	w := a.stdout
 	fmt.Fprintf(w, "dialect: %s (%s)\npayload sent: %s\n\n", dialectName(terminalSafe(out.Dialect)), terminalSafe(out.DialectWhy), terminalSafe(string(out.Payload)))
 	if len(out.Hooks) == 0 {
-		fmt.Fprintf(w, "no hooks configured for %s\n", out.Event)
+		fmt.Fprintf(w, "no hooks configured for %s in any layer (system, yours, the project's)\n", out.Event)
 	}
 	for _, h := range out.Hooks {
 		status := string(h.Status)
@@ -314,7 +314,11 @@ func (a *app) printTest(out testJSON) {
 		default:
 			status = p.red(status)
 		}
-		fmt.Fprintf(w, "%s  %s\n", p.bold(terminalSafe(h.Command)), status)
+		layer := "" // the person's: said only when another layer answered too
+		if h.Layer != "" {
+			layer = "  (" + h.Layer + ")"
+		}
+		fmt.Fprintf(w, "%s  %s%s\n", p.bold(terminalSafe(h.Command)), status, layer)
 		if h.Status == runner.StatusNoMatch || h.Status == runner.StatusNotRun ||
 			h.Status == runner.StatusSkippedUnapproved || h.Status == runner.StatusSkippedChanged {
 			if h.Message != "" {
