@@ -288,73 +288,43 @@ func unwiredGuards(recorded []consent.Guard, wired []install.Wiring, d *agent.Di
 	return unwired
 }
 
-// agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): an unreadable
-// or oversized payload, an unknown event, hookctl's own error. When a configured or recorded
-// guard could cover the call (by its event when the tool is not known, any guard when the
-// event is not), the call is blocked in the agent's convention; else the error stands, exit 1,
-// which these agents read as "go on".
+// agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): blocked in
+// the agent's convention when a guard could cover it (runner.Unjudged.Block), else the error
+// stands, exit 1, which these agents read as "go on".
 func (a *app) agentFailed(d *agent.Dialect, st agentState, err error) error {
-	g, ok := a.couldCover(d, st)
+	u, ok := a.unjudged(st)
 	if !ok {
 		return asFailure(err)
 	}
+	b, block := u.Block(d, err)
+	if !block {
+		return asFailure(err)
+	}
 	a.warn(err.Error())
-	reason := fmt.Sprintf("blocked: hookctl could not judge this call (%v), and the guard %s could cover it; %s",
-		err, g, runner.GuardFix)
-	m, known := agent.Mapping{}, false
-	if st.event != "" {
-		if ae, ok := d.InstallEvent(st.event); ok {
-			m, known = d.MappingFor(agent.Call{AgentEvent: ae}, st.event), true
-		}
-	}
-	if !known {
-		// The agent's event is not known: its tool event's convention, and exit 2 where that
-		// is a block too, which the agents honour on their other blocking events as well.
-		ae, _ := d.InstallEvent("pre_tool_call")
-		m = d.MappingFor(agent.Call{AgentEvent: ae}, "pre_tool_call")
-	}
-	out, _ := d.Writer(m, agent.Decision{Verdict: runner.DecisionBlock, Reason: reason})
+	out, _ := d.Writer(b.Mapping, agent.Decision{Verdict: runner.DecisionBlock, Reason: b.Reason})
 	if werr := a.writeAgentAnswer(d, out); werr != nil {
 		return werr
 	}
-	if !known && m.Exit2 == agent.Block {
-		return &exitError{code: exitBlocked, err: errors.New(reason)}
+	if b.Exit2 {
+		return &exitError{code: exitBlocked, err: errors.New(b.Reason)}
 	}
 	return nil
 }
 
-// couldCover returns a guard, configured or recorded, that could cover the call st describes.
-// A guard record that cannot be read or trusted covers every call of an event a guard could
-// cover.
-func (a *app) couldCover(d *agent.Dialect, st agentState) (string, bool) {
-	var guards []consent.Guard
+// unjudged is what the failed run st learnt, with what it had not read yet read now: the
+// files, the person's config and the guards recorded for the event.
+func (a *app) unjudged(st agentState) (runner.Unjudged, bool) {
 	if st.loc == nil {
 		loc, err := a.locations()
 		if err != nil {
-			return "", false
+			return runner.Unjudged{}, false
 		}
 		st.loc = &loc
 	}
 	if st.cfg == nil {
 		st.cfg, _ = a.loadConfigQuiet(*st.loc)
 	}
-	if st.cfg != nil {
-		for _, h := range st.cfg.Hooks {
-			if h.Guard() {
-				guards = append(guards, consent.GuardOf(h))
-			}
-		}
-	}
 	_, held, _ := runner.GuardsFor(a.guardSource(*st.loc, st.guarded), st.event, st.cfg, nil)
-	if held.Err != nil {
-		return "record " + consent.GuardPath(st.loc.Allowlist), true
-	}
-	for _, g := range append(guards, held.Recorded...) {
-		switch {
-		case len(g.Agents) > 0 && !slices.Contains(g.Agents, d.Name):
-		case st.event == "", g.Covers(st.event, d.Name, st.tool, st.toolKnown):
-			return g.String(), true
-		}
-	}
-	return "", false
+	return runner.Unjudged{Event: st.event, Tool: st.tool, ToolKnown: st.toolKnown, Config: st.cfg,
+		Held: held, GuardPath: consent.GuardPath(st.loc.Allowlist)}, true
 }
