@@ -185,8 +185,8 @@ func configErrors(cfg *config.Config, what string) error {
 func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
 	wired := a.wired()
 	store, moved := s.store, false
-	if other := wiredStore(wired, d, t); other != nil && !samePath(other.Path, s.store.Path) {
-		store, moved = other, !t.System
+	if wl := install.WiredAllowlistIn(wired, d.Name, t); wl != "" && !samePath(wl, s.store.Path) {
+		store, moved = consent.NewStore(wl), !t.System
 	}
 	recorded := recordedGuards(store)
 	if len(recorded) == 0 {
@@ -196,7 +196,7 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 	if err != nil {
 		return nil // the real change fails the same way, and says why
 	}
-	unwired := unwiredGuards(recorded, wired, d, t, r, moved)
+	unwired := install.UnwiredGuards(recorded, wired, d, t, r, moved)
 	in, stop := a.interrupts(true)
 	defer stop()
 	changes := make([]consent.Change, len(unwired))
@@ -225,23 +225,6 @@ func recordedGuards(store *consent.Store) []consent.Guard {
 	return recorded
 }
 
-// wiredStore is the allowlist the agent's entries in t name (install.Wiring.WiredAllowlist),
-// nil when they name none.
-func wiredStore(wired []install.Wiring, d *agent.Dialect, t install.Target) *consent.Store {
-	for _, w := range wired {
-		if w.Agent == d.Name && inTarget(w, t) && w.WiredAllowlist() != "" {
-			return consent.NewStore(w.WiredAllowlist())
-		}
-	}
-	return nil
-}
-
-// inTarget reports whether the entry w is in the file t changes: the file itself, or for a
-// hook-file agent (Cline), one of the files inside its folder.
-func inTarget(w install.Wiring, t install.Target) bool {
-	return w.File == t.Path || strings.HasPrefix(w.File, t.Path+string(filepath.Separator))
-}
-
 // samePath reports whether two paths name one file, links resolved where they exist.
 func samePath(x, y string) bool {
 	canon := func(p string) string {
@@ -254,38 +237,6 @@ func samePath(x, y string) bool {
 		return filepath.Clean(p)
 	}
 	return canon(x) == canon(y)
-}
-
-// unwiredGuards are the recorded guards for d whose event the change r takes out of t, or with
-// moved, every one whose event t wires now (its entries then run against another home). The
-// person's own settings for the agent, when they are not the file changed, still wire their
-// events: a guard there goes on blocking, and taking it out of a project's settings loses
-// nothing (SPEC 22).
-func unwiredGuards(recorded []consent.Guard, wired []install.Wiring, d *agent.Dialect, t install.Target, r install.Report, moved bool) []consent.Guard {
-	var stillWired, wiredHere []string
-	for _, w := range wired {
-		switch {
-		case w.Agent != d.Name:
-		case inTarget(w, t):
-			wiredHere = append(wiredHere, w.AgentEvent)
-		case w.Scope == "user":
-			stillWired = append(stillWired, w.Event)
-		}
-	}
-	var unwired []consent.Guard
-	for _, g := range recorded {
-		if len(g.Agents) > 0 && !slices.Contains(g.Agents, d.Name) || slices.Contains(stillWired, g.Event) {
-			continue
-		}
-		for _, m := range d.AgentEvents(g.Event) {
-			removed := slices.ContainsFunc(r.Removed, func(c install.Change) bool { return c.Event == m.AgentEvent })
-			if removed || moved && slices.Contains(wiredHere, m.AgentEvent) {
-				unwired = append(unwired, g)
-				break
-			}
-		}
-	}
-	return unwired
 }
 
 // agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): blocked in
