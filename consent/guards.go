@@ -623,10 +623,8 @@ func Widens(g Guard, h config.Hook, agents []string) bool {
 		if len(g.Agents) > 0 && !slices.Contains(g.Agents, name) {
 			continue
 		}
-		for _, t := range append(slices.Clone(d.Tools), mcpProbes...) {
-			if g.Covers(g.Event, name, &t, true) && !now.Covers(g.Event, name, &t, true) {
-				return false
-			}
+		if len(uncovered(g, &now, name, append(slices.Clone(d.Tools), mcpProbes...))) > 0 {
+			return false
 		}
 	}
 	return true

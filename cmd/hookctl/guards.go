@@ -68,7 +68,7 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 	var b strings.Builder
 	fmt.Fprintf(&b, "hookctl: %s drops or changes %d guard(s):\n", what, len(changes))
 	for i, c := range changes {
-		fmt.Fprintf(&b, "  %s\n    %s\n", terminalSafe(names[i]), terminalSafe(guardLoss(c, agents)))
+		fmt.Fprintf(&b, "  %s\n    %s\n", terminalSafe(names[i]), terminalSafe(c.Loss(agents)))
 	}
 	b.WriteString("Go on? [y/N] ")
 	yes, asked := askTTY(in, b.String())
@@ -80,73 +80,6 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 			what, strings.Join(names, "; "))
 	}
 	return failuref("%s: not confirmed, nothing was changed", what)
-}
-
-// guardLoss says in one plain line what the person loses when the change goes through:
-// "`./guard.sh` will no longer block Bash calls in Claude Code". The calls are the tools of each
-// agent in agents (the wired ones; hookctl's own names when none is) that the recorded guard
-// covers and the entry as configured now (c.Now) no longer covers as a guard.
-func guardLoss(c consent.Change, agents []string) string {
-	g := c.Guard
-	var now *consent.Guard
-	if c.Now != nil && c.Now.Guard() {
-		n := consent.GuardOf(*c.Now)
-		now = &n
-	}
-	if c.Why != "" && now != nil {
-		return fmt.Sprintf("`%s` will go on blocking, but as changed since its approval: %s", g.Command, c.Why)
-	}
-	tail := ""
-	if c.Now != nil && !c.Now.Guard() {
-		tail = " when it fails, is edited or goes missing (its entry is no longer fail_closed)"
-	}
-	if !config.IsToolEvent(g.Event) {
-		return fmt.Sprintf("`%s` will no longer block %s%s", g.Command, g.Event, tail)
-	}
-	var parts []string
-	for _, name := range orHookctl(agents) {
-		d, err := agent.Lookup(name)
-		if err != nil || len(g.Agents) > 0 && !slices.Contains(g.Agents, name) {
-			continue
-		}
-		var lost []string
-		for _, t := range d.Tools {
-			if g.Covers(g.Event, name, &t, true) && (now == nil || !now.Covers(g.Event, name, &t, true)) {
-				lost = append(lost, t)
-			}
-		}
-		where := "in " + d.Title
-		if len(agents) == 0 {
-			where = "in any agent"
-		}
-		switch {
-		case len(lost) == 0:
-		case len(g.Matcher) == 0 && now == nil:
-			parts = append(parts, "any tool call "+where)
-		default:
-			parts = append(parts, toolList(lost)+" calls "+where)
-		}
-	}
-	if len(parts) == 0 {
-		return fmt.Sprintf("`%s` will cover other calls than it was approved for (%s)", g.Command, g)
-	}
-	return fmt.Sprintf("`%s` will no longer block %s%s", g.Command, strings.Join(parts, "; "), tail)
-}
-
-// orHookctl is the agents to say a loss in: the wired ones, else hookctl's own tool names.
-func orHookctl(agents []string) []string {
-	if len(agents) == 0 {
-		return []string{agent.Default}
-	}
-	return agents
-}
-
-// toolList names up to four tools, then how many more.
-func toolList(tools []string) string {
-	if len(tools) <= 4 {
-		return strings.Join(tools, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(tools[:4], ", "), len(tools)-4)
 }
 
 // agentsWired names the agents hookctl is wired into (user or project settings), sorted.
