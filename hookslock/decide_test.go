@@ -39,7 +39,7 @@ func TestDecide(t *testing.T) {
 			notInForce: []string{"./guard.sh"}, failed: true,
 			findings: []Finding{{Error: true, Text: "pre_tool_call ./guard.sh does not match the lock (a guard not in force: it blocks what it covers): guard.sh changed"}}},
 		{name: "a locked guard no longer configured", results: []Result{{Locked: lockedGuard, Differences: []string{"not in the config"}}},
-			failed: true,
+			failed:   true,
 			findings: []Finding{{Error: true, Text: "pre_tool_call ./guard.sh does not match the lock (a guard not in force: it blocks what it covers): not in the config"}}},
 		{name: "an entry made a guard since it was locked", results: []Result{{Locked: lockedPlain, Hook: &guard, Differences: []string{"guard changed"}}},
 			notInForce: []string{"./guard.sh"}, failed: true,
