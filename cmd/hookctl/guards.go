@@ -121,7 +121,7 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 	if wl := install.WiredAllowlistIn(wired, d.Name, t); wl != "" && !samePath(wl, s.store.Path) {
 		store, moved = consent.NewStore(wl), !t.System
 	}
-	recorded := recordedGuards(store)
+	recorded, _ := store.RecordedGuards()
 	if len(recorded) == 0 {
 		return nil // nothing recorded
 	}
@@ -141,21 +141,6 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 		what += fmt.Sprintf(" (its entries run against %s, not %s)", store.Path, s.store.Path)
 	}
 	return a.confirmDrop(in, what, changes, []string{d.Name})
-}
-
-// recordedGuards are the guards store records; when the record cannot be trusted (missing,
-// emptied), the allowlist's guard approvals, whose unwiring is still a guard change.
-func recordedGuards(store *consent.Store) []consent.Guard {
-	recorded, err := store.Guards()
-	if errors.Is(err, consent.ErrGuardRecord) {
-		if list, lerr := store.Load(); lerr == nil {
-			recorded, err = list.Guards(), nil
-		}
-	}
-	if err != nil {
-		return nil
-	}
-	return recorded
 }
 
 // samePath reports whether two paths name one file, links resolved where they exist.
