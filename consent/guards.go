@@ -290,6 +290,22 @@ func (s *Store) Guards() ([]Guard, error) {
 	return rec.Guards, err
 }
 
+// RecordedGuards are the guards a command that drops or changes guards must answer for: the
+// record's (Guards), or, when the record cannot be trusted but the allowlist can be read, every
+// guard the allowlist approved (Allowlist.Guards), with why the record is not trusted as
+// untrusted: rewriting or unwiring them is still a guard change. None when neither can be read.
+func (s *Store) RecordedGuards() (guards []Guard, untrusted error) {
+	recorded, err := s.Guards()
+	if err == nil {
+		return recorded, nil
+	}
+	list, lerr := s.Load()
+	if !errors.Is(err, ErrGuardRecord) || lerr != nil {
+		return nil, nil
+	}
+	return list.Guards(), err
+}
+
 // matchAllowlist checks that every guard approval of the allowlist is in the record as it
 // was approved, and every project whose guards the allowlist says the record remembers is. An allowlist that is missing or cannot be read says nothing here: it
 // approves nothing, so every guard's hook is skipped and a fail_closed one blocks anyway.
@@ -623,10 +639,8 @@ func Widens(g Guard, h config.Hook, agents []string) bool {
 		if len(g.Agents) > 0 && !slices.Contains(g.Agents, name) {
 			continue
 		}
-		for _, t := range append(slices.Clone(d.Tools), mcpProbes...) {
-			if g.Covers(g.Event, name, &t, true) && !now.Covers(g.Event, name, &t, true) {
-				return false
-			}
+		if len(uncovered(g, &now, name, append(slices.Clone(d.Tools), mcpProbes...))) > 0 {
+			return false
 		}
 	}
 	return true

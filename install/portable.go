@@ -69,4 +69,3 @@ func cutGuard(command string) (string, bool) {
 func isGuard(line string) bool {
 	return strings.HasPrefix(line, guardStart) && strings.HasSuffix(line, guardEnd)
 }
-

@@ -168,15 +168,11 @@ func (a *app) approveSession(system, project bool) (*session, error) {
 // allowlist approved) makes every guard the allowlist approved a change: writing the record
 // anew is the person's to do. One that cannot be read at all fails the write instead.
 func (a *app) guardChanges(store *consent.Store, p consent.Prepared, all bool, wired []string) []consent.Change {
-	recorded, err := store.Guards()
-	if err != nil {
-		list, lerr := store.Load()
-		if !errors.Is(err, consent.ErrGuardRecord) || lerr != nil {
-			return nil
-		}
-		a.warn(err.Error())
+	recorded, untrusted := store.RecordedGuards()
+	if untrusted != nil {
+		a.warn(untrusted.Error())
 		var out []consent.Change
-		for _, g := range list.Guards() {
+		for _, g := range recorded {
 			out = append(out, consent.Change{Guard: g})
 		}
 		return out

@@ -2,17 +2,11 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
-	"strings"
 
-	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/hookslock"
 )
-
-// lockFix is what a locked hook that no longer matches needs.
-const lockFix = "review the change, then run hookctl hooks lock and commit .agent-hooks/hooks.lock"
 
 // approveFromLock is `hooks approve --from-lock`, a CI step before the agent starts (SPEC
 // 23.7): each hook of the project's hooks.lock is checked against the config and the files
@@ -40,48 +34,28 @@ func (a *app) approveFromLock() error {
 	if err != nil {
 		return failuref("%v", err)
 	}
-	results, unlocked := hookslock.Verify(p.Root, l, s.cfg.Hooks)
-	var match, notInForce []config.Hook
-	failed := 0
-	for _, r := range results {
-		if r.Match() {
-			match = append(match, *r.Hook)
-			continue
+	d := hookslock.Decide(hookslock.Verify(p.Root, l, s.cfg.Hooks))
+	for _, f := range d.Findings {
+		level := "warning: "
+		if f.Error {
+			level = "error: "
 		}
-		failed++
-		what := "not approved"
-		if r.Locked.Guard || r.Hook != nil && r.Hook.Guard() {
-			what = "a guard not in force: it blocks what it covers"
-			if r.Hook != nil && r.Hook.Guard() {
-				notInForce = append(notInForce, *r.Hook)
-			}
-		}
-		a.warn(fmt.Sprintf("error: %s %s does not match the lock (%s): %s", r.Locked.Event, r.Locked.Command, what, strings.Join(r.Differences, "; ")))
-		a.warn("  fix: " + lockFix)
+		a.warn(level + f.Text)
+		a.warn("  fix: " + hookslock.Fix)
 	}
-	for _, h := range unlocked {
-		if h.Guard() {
-			failed++
-			a.warn(fmt.Sprintf("error: %s %s is not in the lock (a guard, not approved)", h.Event, h.Command))
-			a.warn("  fix: " + lockFix)
-		} else {
-			a.warn(fmt.Sprintf("warning: %s %s is not in the lock, so it is not approved and does not run", h.Event, h.Command))
-			a.warn("  fix: " + lockFix)
-		}
-	}
-	if len(match) > 0 {
-		approved, err := consent.ApproveProjectIn(p.Store, match)
+	if len(d.Approve) > 0 {
+		approved, err := consent.ApproveProjectIn(p.Store, d.Approve)
 		if err != nil {
 			return failuref("%v", err)
 		}
 		a.printApproved(approved, p.Store.Path)
 	}
-	if len(notInForce) > 0 {
-		if err := p.Store.RecordNotInForce(notInForce); err != nil {
+	if len(d.NotInForce) > 0 {
+		if err := p.Store.RecordNotInForce(d.NotInForce); err != nil {
 			return failuref("%v", err)
 		}
 	}
-	if failed > 0 {
+	if d.Failed() {
 		return silent(exitFailure)
 	}
 	return nil

@@ -68,7 +68,7 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 	var b strings.Builder
 	fmt.Fprintf(&b, "hookctl: %s drops or changes %d guard(s):\n", what, len(changes))
 	for i, c := range changes {
-		fmt.Fprintf(&b, "  %s\n    %s\n", terminalSafe(names[i]), terminalSafe(guardLoss(c, agents)))
+		fmt.Fprintf(&b, "  %s\n    %s\n", terminalSafe(names[i]), terminalSafe(c.Loss(agents)))
 	}
 	b.WriteString("Go on? [y/N] ")
 	yes, asked := askTTY(in, b.String())
@@ -80,73 +80,6 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 			what, strings.Join(names, "; "))
 	}
 	return failuref("%s: not confirmed, nothing was changed", what)
-}
-
-// guardLoss says in one plain line what the person loses when the change goes through:
-// "`./guard.sh` will no longer block Bash calls in Claude Code". The calls are the tools of each
-// agent in agents (the wired ones; hookctl's own names when none is) that the recorded guard
-// covers and the entry as configured now (c.Now) no longer covers as a guard.
-func guardLoss(c consent.Change, agents []string) string {
-	g := c.Guard
-	var now *consent.Guard
-	if c.Now != nil && c.Now.Guard() {
-		n := consent.GuardOf(*c.Now)
-		now = &n
-	}
-	if c.Why != "" && now != nil {
-		return fmt.Sprintf("`%s` will go on blocking, but as changed since its approval: %s", g.Command, c.Why)
-	}
-	tail := ""
-	if c.Now != nil && !c.Now.Guard() {
-		tail = " when it fails, is edited or goes missing (its entry is no longer fail_closed)"
-	}
-	if !config.IsToolEvent(g.Event) {
-		return fmt.Sprintf("`%s` will no longer block %s%s", g.Command, g.Event, tail)
-	}
-	var parts []string
-	for _, name := range orHookctl(agents) {
-		d, err := agent.Lookup(name)
-		if err != nil || len(g.Agents) > 0 && !slices.Contains(g.Agents, name) {
-			continue
-		}
-		var lost []string
-		for _, t := range d.Tools {
-			if g.Covers(g.Event, name, &t, true) && (now == nil || !now.Covers(g.Event, name, &t, true)) {
-				lost = append(lost, t)
-			}
-		}
-		where := "in " + d.Title
-		if len(agents) == 0 {
-			where = "in any agent"
-		}
-		switch {
-		case len(lost) == 0:
-		case len(g.Matcher) == 0 && now == nil:
-			parts = append(parts, "any tool call "+where)
-		default:
-			parts = append(parts, toolList(lost)+" calls "+where)
-		}
-	}
-	if len(parts) == 0 {
-		return fmt.Sprintf("`%s` will cover other calls than it was approved for (%s)", g.Command, g)
-	}
-	return fmt.Sprintf("`%s` will no longer block %s%s", g.Command, strings.Join(parts, "; "), tail)
-}
-
-// orHookctl is the agents to say a loss in: the wired ones, else hookctl's own tool names.
-func orHookctl(agents []string) []string {
-	if len(agents) == 0 {
-		return []string{agent.Default}
-	}
-	return agents
-}
-
-// toolList names up to four tools, then how many more.
-func toolList(tools []string) string {
-	if len(tools) <= 4 {
-		return strings.Join(tools, ", ")
-	}
-	return fmt.Sprintf("%s and %d more", strings.Join(tools[:4], ", "), len(tools)-4)
 }
 
 // agentsWired names the agents hookctl is wired into (user or project settings), sorted.
@@ -185,10 +118,10 @@ func configErrors(cfg *config.Config, what string) error {
 func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
 	wired := a.wired()
 	store, moved := s.store, false
-	if other := wiredStore(wired, d, t); other != nil && !samePath(other.Path, s.store.Path) {
-		store, moved = other, !t.System
+	if wl := install.WiredAllowlistIn(wired, d.Name, t); wl != "" && !samePath(wl, s.store.Path) {
+		store, moved = consent.NewStore(wl), !t.System
 	}
-	recorded := recordedGuards(store)
+	recorded, _ := store.RecordedGuards()
 	if len(recorded) == 0 {
 		return nil // nothing recorded
 	}
@@ -196,7 +129,7 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 	if err != nil {
 		return nil // the real change fails the same way, and says why
 	}
-	unwired := unwiredGuards(recorded, wired, d, t, r, moved)
+	unwired := install.UnwiredGuards(recorded, wired, d, t, r, moved)
 	in, stop := a.interrupts(true)
 	defer stop()
 	changes := make([]consent.Change, len(unwired))
@@ -208,38 +141,6 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 		what += fmt.Sprintf(" (its entries run against %s, not %s)", store.Path, s.store.Path)
 	}
 	return a.confirmDrop(in, what, changes, []string{d.Name})
-}
-
-// recordedGuards are the guards store records; when the record cannot be trusted (missing,
-// emptied), the allowlist's guard approvals, whose unwiring is still a guard change.
-func recordedGuards(store *consent.Store) []consent.Guard {
-	recorded, err := store.Guards()
-	if errors.Is(err, consent.ErrGuardRecord) {
-		if list, lerr := store.Load(); lerr == nil {
-			recorded, err = list.Guards(), nil
-		}
-	}
-	if err != nil {
-		return nil
-	}
-	return recorded
-}
-
-// wiredStore is the allowlist the agent's entries in t name (install.Wiring.WiredAllowlist),
-// nil when they name none.
-func wiredStore(wired []install.Wiring, d *agent.Dialect, t install.Target) *consent.Store {
-	for _, w := range wired {
-		if w.Agent == d.Name && inTarget(w, t) && w.WiredAllowlist() != "" {
-			return consent.NewStore(w.WiredAllowlist())
-		}
-	}
-	return nil
-}
-
-// inTarget reports whether the entry w is in the file t changes: the file itself, or for a
-// hook-file agent (Cline), one of the files inside its folder.
-func inTarget(w install.Wiring, t install.Target) bool {
-	return w.File == t.Path || strings.HasPrefix(w.File, t.Path+string(filepath.Separator))
 }
 
 // samePath reports whether two paths name one file, links resolved where they exist.
@@ -256,105 +157,43 @@ func samePath(x, y string) bool {
 	return canon(x) == canon(y)
 }
 
-// unwiredGuards are the recorded guards for d whose event the change r takes out of t, or with
-// moved, every one whose event t wires now (its entries then run against another home). The
-// person's own settings for the agent, when they are not the file changed, still wire their
-// events: a guard there goes on blocking, and taking it out of a project's settings loses
-// nothing (SPEC 22).
-func unwiredGuards(recorded []consent.Guard, wired []install.Wiring, d *agent.Dialect, t install.Target, r install.Report, moved bool) []consent.Guard {
-	var stillWired, wiredHere []string
-	for _, w := range wired {
-		switch {
-		case w.Agent != d.Name:
-		case inTarget(w, t):
-			wiredHere = append(wiredHere, w.AgentEvent)
-		case w.Scope == "user":
-			stillWired = append(stillWired, w.Event)
-		}
-	}
-	var unwired []consent.Guard
-	for _, g := range recorded {
-		if len(g.Agents) > 0 && !slices.Contains(g.Agents, d.Name) || slices.Contains(stillWired, g.Event) {
-			continue
-		}
-		for _, m := range d.AgentEvents(g.Event) {
-			removed := slices.ContainsFunc(r.Removed, func(c install.Change) bool { return c.Event == m.AgentEvent })
-			if removed || moved && slices.Contains(wiredHere, m.AgentEvent) {
-				unwired = append(unwired, g)
-				break
-			}
-		}
-	}
-	return unwired
-}
-
-// agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): an unreadable
-// or oversized payload, an unknown event, hookctl's own error. When a configured or recorded
-// guard could cover the call (by its event when the tool is not known, any guard when the
-// event is not), the call is blocked in the agent's convention; else the error stands, exit 1,
-// which these agents read as "go on".
+// agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): blocked in
+// the agent's convention when a guard could cover it (runner.Unjudged.Block), else the error
+// stands, exit 1, which these agents read as "go on".
 func (a *app) agentFailed(d *agent.Dialect, st agentState, err error) error {
-	g, ok := a.couldCover(d, st)
+	u, ok := a.unjudged(st)
 	if !ok {
 		return asFailure(err)
 	}
+	b, block := u.Block(d, err)
+	if !block {
+		return asFailure(err)
+	}
 	a.warn(err.Error())
-	reason := fmt.Sprintf("blocked: hookctl could not judge this call (%v), and the guard %s could cover it; %s",
-		err, g, runner.GuardFix)
-	m, known := agent.Mapping{}, false
-	if st.event != "" {
-		if ae, ok := d.InstallEvent(st.event); ok {
-			m, known = d.MappingFor(agent.Call{AgentEvent: ae}, st.event), true
-		}
-	}
-	if !known {
-		// The agent's event is not known: its tool event's convention, and exit 2 where that
-		// is a block too, which the agents honour on their other blocking events as well.
-		ae, _ := d.InstallEvent("pre_tool_call")
-		m = d.MappingFor(agent.Call{AgentEvent: ae}, "pre_tool_call")
-	}
-	out, _ := d.Writer(m, agent.Decision{Verdict: runner.DecisionBlock, Reason: reason})
+	out, _ := d.Writer(b.Mapping, agent.Decision{Verdict: runner.DecisionBlock, Reason: b.Reason})
 	if werr := a.writeAgentAnswer(d, out); werr != nil {
 		return werr
 	}
-	if !known && m.Exit2 == agent.Block {
-		return &exitError{code: exitBlocked, err: errors.New(reason)}
+	if b.Exit2 {
+		return &exitError{code: exitBlocked, err: errors.New(b.Reason)}
 	}
 	return nil
 }
 
-// couldCover returns a guard, configured or recorded, that could cover the call st describes.
-// A guard record that cannot be read or trusted covers every call of an event a guard could
-// cover.
-func (a *app) couldCover(d *agent.Dialect, st agentState) (string, bool) {
-	var guards []consent.Guard
+// unjudged is what the failed run st learnt, with what it had not read yet read now: the
+// files, the person's config and the guards recorded for the event.
+func (a *app) unjudged(st agentState) (runner.Unjudged, bool) {
 	if st.loc == nil {
 		loc, err := a.locations()
 		if err != nil {
-			return "", false
+			return runner.Unjudged{}, false
 		}
 		st.loc = &loc
 	}
 	if st.cfg == nil {
 		st.cfg, _ = a.loadConfigQuiet(*st.loc)
 	}
-	if st.cfg != nil {
-		for _, h := range st.cfg.Hooks {
-			if h.Guard() {
-				guards = append(guards, consent.GuardOf(h))
-			}
-		}
-	}
 	_, held, _ := runner.GuardsFor(a.guardSource(*st.loc, st.guarded), st.event, st.cfg, nil)
-	if held.Err != nil {
-		return "record " + consent.GuardPath(st.loc.Allowlist), true
-	}
-	for _, g := range append(guards, held.Recorded...) {
-		switch {
-		case len(g.Agents) > 0 && !slices.Contains(g.Agents, d.Name):
-		case st.event == "", g.Covers(st.event, d.Name, st.tool, st.toolKnown):
-			return g.String(), true
-		}
-	}
-	return "", false
+	return runner.Unjudged{Event: st.event, Tool: st.tool, ToolKnown: st.toolKnown, Config: st.cfg,
+		Held: held, GuardPath: consent.GuardPath(st.loc.Allowlist)}, true
 }

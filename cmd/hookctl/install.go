@@ -416,7 +416,6 @@ func (a *app) runFlags(project bool) install.RunFlags {
 	return f
 }
 
-
 // settingsPath is the agent's user settings file, or with project the one in the current
 // folder.
 func (a *app) settingsPath(d *agent.Dialect, project bool) (string, error) {

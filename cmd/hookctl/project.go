@@ -42,12 +42,10 @@ func (a *app) projectLayer(loc config.Locations, from, event string, warn bool) 
 	return p
 }
 
-// projectBypass reports whether consent is bypassed for a project's hooks: --accept-hooks (a
-// CI machine's wiring), and HOOKCTL_ACCEPT_HOOKS outside run --agent; never hooks_auto_accept,
-// which is the person's setting for their own hooks, so that nothing of a fresh clone runs
-// unapproved on a machine where it is on.
+// projectBypass reports whether consent is bypassed for a project's hooks
+// (consent.Bypass.Project).
 func (a *app) projectBypass() bool {
-	return a.acceptHooks || !a.underAgent && config.AcceptHooksEnv(a.lookupEnv)
+	return a.bypassFlags().Project()
 }
 
 // projectSession is the session of the project the working folder is in (hooks approve

@@ -174,32 +174,19 @@ func (a *app) warn(msg string) {
 	_, _ = io.WriteString(a.stderr, "hookctl: "+terminalSafe(msg)+"\n")
 }
 
-// bypass reports whether consent is bypassed for this run: --accept-hooks,
-// HOOKCTL_ACCEPT_HOOKS (1, true, yes, on, any case) or hooks_auto_accept.
-//
-// Under run --agent, where the agent's own tools can edit config.yaml and its project files can
-// set a hook's environment (SPEC 23.1), HOOKCTL_ACCEPT_HOOKS is ignored (a CI machine writes
-// --accept-hooks into its wiring), and hooks_auto_accept counts only while the allowlist
-// records that the person turned it on at a terminal; what is ignored is said on stderr and
-// noted in the audit log.
+// bypass reports whether consent is bypassed for this run's own hooks (consent.Bypass.Person),
+// saying what it ignored.
 func (a *app) bypass(cfg *config.Config, loc config.Locations) bool {
-	if a.acceptHooks {
-		return true
+	on, notes := a.bypassFlags().Person(cfg.AutoAccept, consent.NewStore(loc.Allowlist))
+	for _, n := range notes {
+		a.note(n)
 	}
-	if !a.underAgent {
-		return cfg.AutoAccept || config.AcceptHooksEnv(a.lookupEnv)
-	}
-	if config.AcceptHooksEnv(a.lookupEnv) {
-		a.note("HOOKCTL_ACCEPT_HOOKS is ignored under run --agent (an agent's tools can set it); a CI machine writes the flag into its wiring: hookctl install AGENT --accept-hooks")
-	}
-	if !cfg.AutoAccept {
-		return false
-	}
-	if list, err := consent.NewStore(loc.Allowlist).Load(); err == nil && list.AutoAccept != nil {
-		return true
-	}
-	a.note("hooks_auto_accept is ignored under run --agent until you turn it on at your own terminal: hookctl hooks auto-accept on")
-	return false
+	return on
+}
+
+// bypassFlags is what may bypass consent in this run.
+func (a *app) bypassFlags() consent.Bypass {
+	return consent.Bypass{Flag: a.acceptHooks, Env: config.AcceptHooksEnv(a.lookupEnv), UnderAgent: a.underAgent}
 }
 
 // note says something this run ignored, on stderr and in its audit entry.
