@@ -144,15 +144,14 @@ func (s *Stack) Fire(ctx context.Context, c Call) (*Result, error) {
 		}
 	}
 	if s.o.ProjectEntry {
-		res, err := Result{Event: c.Event, Decision: DecisionAllow}, error(nil)
-		if project == nil {
-			return &res, nil
+		// The project's entry fires no hook of the person's, but the self-guard judges the call
+		// first, as it does whenever consent state exists (SPEC 24.7): a person who never wired
+		// this agent themselves still has it kept from hookctl's own state.
+		selfOnly := func() (*Result, error) {
+			_, g, _ := GuardsFor(s.GuardSource(), c.Event, &config.Config{}, nil)
+			return system(&Dispatcher{Config: &config.Config{}, Guards: Guards{Self: g.Self}})
 		}
-		pres, err := project()
-		if pres == nil && err == nil {
-			return &res, nil
-		}
-		return pres, err
+		return Layered(nil, s.o.PersonHome, s.warn, c.Event, system, selfOnly, project)
 	}
 	return Layered(s.System, s.o.PersonHome, s.warn, c.Event, system, person, project)
 }
