@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/config"
 )
 
 // wallParse is what a parse of wall's argument list leaves for wall to run.
@@ -110,7 +112,7 @@ func TestParseWallFast(t *testing.T) {
 // hookctl wall with the same status and message on either path, before anything runs.
 func TestWallFastSameExit(t *testing.T) {
 	noHome := func(k string) (string, bool) {
-		if k == "HOME" {
+		if k == config.HomeVar {
 			return "", false
 		}
 		return os.LookupEnv(k)
