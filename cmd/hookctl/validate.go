@@ -14,6 +14,7 @@ import (
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
 
 // guardsNotInForce says, as run would, why each recorded guard is not in force under cfg
@@ -151,7 +152,7 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 			for _, why := range notes {
 				a.warn(why)
 			}
-			var project *projectJSON
+			var project *view.Project
 			var failed []string
 			if errs > 0 {
 				failed = append(failed, fmt.Sprintf("%s: %d error(s)", path, errs))
