@@ -288,3 +288,17 @@ func TestSystemFindings(t *testing.T) {
 		})
 	}
 }
+
+func (w personWorld) script(t *testing.T, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(w.dir, name), []byte(content), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (w personWorld) rewrite(t *testing.T, yaml string) {
+	t.Helper()
+	if err := os.WriteFile(w.loc.Config, []byte(strings.ReplaceAll(yaml, "DIR", filepath.ToSlash(w.dir))), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -68,9 +68,9 @@ func (a *app) validateProject(v *view.Project) int {
 	if v == nil {
 		return 0
 	}
-	p, errs := v.Layer, 0
+	errs := 0
 	if v.Error != "" {
-		a.warn("project " + p.Root + ": " + v.Error + ": none of its hooks runs")
+		a.warn("project " + v.Root + ": " + v.Error + ": none of its hooks runs")
 		errs++
 	}
 	for _, pr := range v.Problems {
@@ -79,8 +79,8 @@ func (a *app) validateProject(v *view.Project) int {
 			errs++
 		}
 	}
-	for _, why := range guardsNotInForce(p.Config, p.Store) {
-		a.warn("project " + p.Root + ": " + view.ProjectFix(why))
+	for _, why := range v.GuardsNotInForce() {
+		a.warn(why)
 		errs++
 	}
 	return errs
