@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -426,15 +425,7 @@ func (d *Dispatcher) admit(ctx context.Context, f *firing, h config.Hook) (*admi
 	}
 	if st != consent.StatusApproved {
 		held.close()
-		var detail error
-		if st == consent.StatusNotApproved && h.Layer == config.LayerProject && slices.ContainsFunc(d.Guards.Recorded, func(g consent.Guard) bool {
-			return g.Event == h.Event && g.Command == h.Command
-		}) {
-			// Recorded as a guard with no approval (approve --from-lock found it differing from
-			// the lock, SPEC 23.7): not a fresh clone's hook, but a guard not in force.
-			detail = errGuardNotInForce
-		}
-		hr, e := skipped(f.job, h, st, detail)
+		hr, e := skipped(f.job, h, st, UnapprovedGuard(h, st, d.Guards.Recorded))
 		return nil, hr, e
 	}
 	if w != nil && w.err != nil {

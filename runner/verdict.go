@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
@@ -87,6 +88,19 @@ func VerdictOf(h config.Hook, st consent.Status, detail error, blocking bool) Ve
 		v.Fate = FateBlocks
 	}
 	return v
+}
+
+// UnapprovedGuard is the detail of the verdict (VerdictOf) on project hook h whose consent
+// status is st, given the project's recorded guards: a hook recorded as a guard with no
+// approval (approve --from-lock found it differing from the lock, SPEC 23.7) is not a fresh
+// clone's hook but a guard not in force. nil for every other hook.
+func UnapprovedGuard(h config.Hook, st consent.Status, recorded []consent.Guard) error {
+	if st == consent.StatusNotApproved && h.Layer == config.LayerProject && slices.ContainsFunc(recorded, func(g consent.Guard) bool {
+		return g.Event == h.Event && g.Command == h.Command
+	}) {
+		return errGuardNotInForce
+	}
+	return nil
 }
 
 // Blocking reports whether a hook of the event can block a call of the dialect's agent (nil:

@@ -16,6 +16,7 @@ import (
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
 
 // doctorOptions are the parsed arguments of `hooks doctor`.
@@ -269,7 +270,7 @@ func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring
 		r.Findings = append(r.Findings, doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring",
 			Message: "cannot check an agent's settings: " + err.Error()})
 	}
-	findings := systemFindings(a.systemView())
+	findings := view.SystemFindings(view.SystemOf(a.systemLayer("")))
 	findings = append(findings, a.unwiredFindings(s, wired, only)...)
 	findings = append(findings, a.switchFindings(wired, only, cwd)...)
 	findings = append(findings, a.dialectFindings(s, wired, "")...)

@@ -6,10 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -19,89 +17,8 @@ import (
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
-	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
-
-// listJSON is the stable shape of `hooks list --json` (README "JSON shapes").
-type listJSON struct {
-	Config string `json:"config"`
-	// Guards are the recorded guards not in force, and a guard record that cannot be read:
-	// shown first, as errors (doctor's findings of check "guard").
-	Guards   []doctor.Finding `json:"guards"`
-	Problems []config.Problem `json:"problems"`
-	Hooks    []listedHook     `json:"hooks"`
-	// Wired lists hookctl's entries in the agents' settings files (hookctl install).
-	Wired []install.Wiring `json:"wired"`
-	// SelfGuard is the built-in guard of hookctl's own state (SPEC 18.1), listed first.
-	SelfGuard selfGuardJSON `json:"self_guard"`
-	// System is the system level (SPEC 18.2), null when there is none.
-	System *systemJSON `json:"system"`
-	// Project is the project the working folder is in (SPEC 20), null when none.
-	Project *projectJSON `json:"project"`
-	// Walls says per agent wired in the person's settings whether its commands run behind the
-	// wall and whether the wall goes up here (doctor's walls).
-	Walls []doctor.WallState `json:"walls"`
-	// Projects are the projects whose hooks the person approved (the hookctl home's
-	// projects/*.json), each named by the root its file records.
-	Projects []approvedProjectJSON `json:"projects"`
-}
-
-// selfGuardJSON says whether the self-guard is on and what it keeps.
-type selfGuardJSON struct {
-	Command string `json:"command"`
-	// On is false while no consent state exists: there is nothing of hookctl's to protect.
-	On       bool     `json:"on"`
-	Dirs     []string `json:"dirs"`
-	Files    []string `json:"files"`
-	Settings []string `json:"settings"`
-}
-
-type listedHook struct {
-	Event   string `json:"event"`
-	Matcher string `json:"matcher"`
-	Command string `json:"command"`
-	// URL is set for a url hook, whose Command is the same text and which has no script.
-	URL            string        `json:"url,omitempty"`
-	Env            []string      `json:"env,omitempty"`
-	Argv           []string      `json:"argv"`
-	TimeoutS       float64       `json:"timeout_s"`
-	TimeoutClamped bool          `json:"timeout_clamped"`
-	FailClosed     bool          `json:"fail_closed"`
-	Script         listedScript  `json:"script"`
-	Consent        listedConsent `json:"consent"`
-	// Agents is the entry's agents list, when it has one.
-	Agents []string `json:"agents,omitempty"`
-	// Dialect is the protocol the entry's script speaks, when it names one.
-	Dialect string `json:"dialect,omitempty"`
-	// AgentEvents and Matches are set under --agent: the agent's events that run the hook, and
-	// the agent's tools its matcher matches (tool events only).
-	AgentEvents *[]string `json:"agent_events,omitempty"`
-	Matches     *[]string `json:"matches,omitempty"`
-	// MatchedTools are Matches under hookctl's names, each with the agent's tools it stands
-	// for (terminal: Bash).
-	MatchedTools *[]agent.ToolNames `json:"matched_tools,omitempty"`
-}
-
-type listedScript struct {
-	Path       string `json:"path"`
-	Exists     bool   `json:"exists"`
-	Executable bool   `json:"executable"`
-	// Files are the other files the command names by a path, pinned beside the script (the
-	// program too: ./wrap, .venv/bin/python).
-	Files []string `json:"files,omitempty"`
-}
-
-type listedConsent struct {
-	Status     consent.Status `json:"status"`
-	ApprovedAt *string        `json:"approved_at"`
-	// ApprovedMatcher is the matcher the approval recorded, set only when it differs from the
-	// configured one: the hook now runs for tools the person did not approve it for.
-	ApprovedMatcher *string `json:"approved_matcher,omitempty"`
-	// Changed says how the hook differs from what was approved, set only when it is changed.
-	Changed string `json:"changed,omitempty"`
-	// Missing says the approved script is gone (status changed): there is nothing to compare.
-	Missing bool `json:"missing,omitempty"`
-}
 
 // listOptions are the parsed arguments of `hooks list`.
 type listOptions struct {
@@ -147,21 +64,21 @@ func (a *app) listRun(o listOptions) error {
 		return err
 	}
 	list := a.warnAllowlist(s)
-	out := s.listing(list)
+	out := view.Listing(s.loc.Config, s.cfg, list)
 	out.Guards = doctor.GuardFindings(s.cfg, s.store)
 	out.Wired = a.wired()
 	out.Guards = append(out.Guards, a.unwiredFindings(s, out.Wired, nil)...)
 	out.Guards = append(out.Guards, a.switchFindings(out.Wired, nil, "")...)
-	out.SelfGuard = a.selfGuardListing(s)
+	out.SelfGuard = view.SelfGuardOf(a.guardSource(s.loc, false), s.cfg)
 	walls, wallFindings := a.wallStates(s, out.Wired, nil)
 	out.Walls = append([]doctor.WallState{}, walls...)
 	out.Guards = append(out.Guards, wallFindings...)
-	out.System = a.systemView()
-	out.Guards = append(systemFindings(out.System), out.Guards...)
+	out.System = view.SystemOf(a.systemLayer(""))
+	out.Guards = append(view.SystemFindings(out.System), out.Guards...)
 	if out.Project = a.projectView(); out.Project != nil {
 		out.Guards = append(out.Guards, out.Project.Guards...)
 	}
-	out.Projects = approvedProjects(s.loc.Home)
+	out.Projects = view.ApprovedProjects(s.loc.Home)
 	if out.Guards == nil {
 		out.Guards = []doctor.Finding{}
 	}
@@ -170,7 +87,7 @@ func (a *app) listRun(o listOptions) error {
 		if err != nil {
 			return usageErrorf("--agent: %v", err)
 		}
-		out.Hooks = forAgent(d, s.cfg.Hooks, out.Hooks)
+		out.Hooks = view.ForAgent(d, s.cfg.Hooks, out.Hooks)
 	}
 	if o.asJSON {
 		return a.printJSON(out)
@@ -182,41 +99,14 @@ func (a *app) listRun(o listOptions) error {
 	a.printListing(out, width)
 	if o.diff {
 		printDiffs(a.stdout, s.store, list, s.cfg.Hooks)
-		if pv := out.Project; pv != nil && pv.project != nil {
+		if pv := out.Project; pv != nil && pv.Layer != nil {
 			// The project's scripts, against the copies its own approvals keep (SPEC 25.4).
-			if plist, err := pv.project.Store.Load(); err == nil {
-				printDiffs(a.stdout, pv.project.Store, plist, pv.project.Config.Hooks)
+			if plist, err := pv.Layer.Store.Load(); err == nil {
+				printDiffs(a.stdout, pv.Layer.Store, plist, pv.Layer.Config.Hooks)
 			}
 		}
 	}
 	return nil
-}
-
-// forAgent keeps the hooks that run under the agent and adds the agent's events that run
-// them and the agent's tools their matchers match. hooks and listed are in the same order.
-func forAgent(d *agent.Dialect, hooks []config.Hook, listed []listedHook) []listedHook {
-	out := []listedHook{}
-	for i, h := range hooks {
-		if !h.RunsUnder(d.Name) {
-			continue
-		}
-		lh := listed[i]
-		events := d.HookEvents(h.Event)
-		if events == nil {
-			events = []string{}
-		}
-		lh.AgentEvents = &events
-		if config.IsToolEvent(h.Event) {
-			matches := h.MatchedTools(d)
-			named := d.NameTools(matches)
-			if matches == nil {
-				matches, named = []string{}, []agent.ToolNames{}
-			}
-			lh.Matches, lh.MatchedTools = &matches, &named
-		}
-		out = append(out, lh)
-	}
-	return out
 }
 
 // warnAllowlist loads the allowlist; a broken one approves nothing and is reported on stderr.
@@ -229,55 +119,9 @@ func (a *app) warnAllowlist(s *session) *consent.Allowlist {
 	return list
 }
 
-func (s *session) listing(list *consent.Allowlist) listJSON {
-	out := listJSON{Config: s.loc.Config, Problems: s.cfg.Problems, Hooks: []listedHook{}}
-	if out.Problems == nil {
-		out.Problems = []config.Problem{}
-	}
-	for _, h := range s.cfg.Hooks {
-		c := list.Check(h)
-		lh := listedHook{
-			Event: h.Event, Matcher: h.Matcher, Command: h.Command, Env: h.Env, Argv: h.Argv,
-			TimeoutS: h.Timeout.Seconds(), TimeoutClamped: h.TimeoutClamped, FailClosed: h.FailClosed,
-			Consent: listedConsent{Status: c.Status}, Agents: h.Agents, Dialect: h.Dialect, URL: h.URL,
-		}
-		if c.Approval != nil {
-			at := c.Approval.ApprovedAt.UTC().Format(time.RFC3339)
-			lh.Consent.ApprovedAt = &at
-			if c.MatcherChanged {
-				lh.Consent.ApprovedMatcher = &c.Approval.Matcher
-			}
-		}
-		if c.Status == consent.StatusChanged {
-			lh.Consent.Changed = strings.TrimPrefix(c.Reason, "changed since approval: ")
-			lh.Consent.Missing = c.Missing
-		}
-		lh.Script.Path, lh.Script.Files = h.ResolveScript(), h.Files
-		if fi, err := os.Stat(lh.Script.Path); err == nil && lh.Script.Path != "" {
-			lh.Script.Exists = true
-			lh.Script.Executable = fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0
-		}
-		out.Hooks = append(out.Hooks, lh)
-	}
-	return out
-}
-
-// selfGuardListing is the self-guard as a run of the tool event would hold it.
-func (a *app) selfGuardListing(s *session) selfGuardJSON {
-	out := selfGuardJSON{Command: runner.SelfGuardName, Dirs: []string{}, Files: []string{}, Settings: []string{}}
-	_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "pre_tool_call", s.cfg, nil)
-	if self := held.Self; self != nil {
-		out.On = true
-		out.Dirs = append(append(out.Dirs, self.Protected.Trees...), self.Protected.Dirs...)
-		out.Files = append(out.Files, self.Protected.Files...)
-		out.Settings = append(out.Settings, self.Protected.Settings...)
-	}
-	return out
-}
-
 // printListing writes the listing as tables; width, when not 0, is the width every line must
 // fit in (hookTable says how a table gives way).
-func (a *app) printListing(out listJSON, width int) {
+func (a *app) printListing(out view.List, width int) {
 	p := a.colors(a.stdout)
 	sc := screen{w: a.stdout, width: width}
 	for _, f := range out.Guards {
@@ -323,7 +167,7 @@ func (a *app) printListing(out listJSON, width int) {
 			if h.AgentEvents != nil {
 				header += " <- " + listOrNone(*h.AgentEvents)
 			}
-			if agents := wiredTo(out.Wired, event); agents != "" {
+			if agents := view.WiredTo(out.Wired, event); agents != "" {
 				header += "  (wired: " + agents + ")"
 			}
 			fmt.Fprintln(a.stdout)
@@ -361,7 +205,7 @@ type hookRow struct {
 	scriptNote cell
 }
 
-func newHookRow(p palette, h listedHook) hookRow {
+func newHookRow(p palette, h view.Hook) hookRow {
 	matcher := h.Matcher
 	switch {
 	case !config.IsToolEvent(h.Event):
@@ -502,7 +346,7 @@ func listOrNone(names []string) string {
 
 // consentCell shows a hook's consent; for a url hook changed since approval it says what
 // differs, since no script column shows it (a changed script's path and hash are in doctor).
-func consentCell(p palette, c listedConsent, url bool) cell {
+func consentCell(p palette, c view.Consent, url bool) cell {
 	switch c.Status {
 	case consent.StatusApproved:
 		text := "approved" // hookRow adds the date where it fits
@@ -522,7 +366,7 @@ func consentCell(p palette, c listedConsent, url bool) cell {
 	return cell{"not approved", p.yellow}
 }
 
-func scriptCell(p palette, s listedScript, url bool) cell {
+func scriptCell(p palette, s view.Script, url bool) cell {
 	switch {
 	case url:
 		return cell{text: "- (url hook)"}
@@ -537,7 +381,7 @@ func scriptCell(p palette, s listedScript, url bool) cell {
 }
 
 // pinnedFiles shows the files pinned beside the script, each after a "+".
-func pinnedFiles(s listedScript) string {
+func pinnedFiles(s view.Script) string {
 	var b strings.Builder
 	for _, f := range s.Files {
 		b.WriteString(" + " + terminalSafe(f))
@@ -566,19 +410,4 @@ func (a *app) wired() []install.Wiring {
 		a.warn("warning: " + err.Error())
 	}
 	return append(out, ws...)
-}
-
-// wiredTo names the agents wired to the event: "claude-code, cursor (project)".
-func wiredTo(ws []install.Wiring, event string) string {
-	var names []string
-	for _, w := range ws {
-		name := w.Agent
-		if w.Scope == "project" {
-			name += " (project)"
-		}
-		if w.Event == event && !slices.Contains(names, name) {
-			names = append(names, name)
-		}
-	}
-	return strings.Join(names, ", ")
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,64 +12,8 @@ import (
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
-	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
-
-// guardsNotInForce says, as run would, why each recorded guard is not in force under cfg
-// (SPEC 22, 23.14): a guard record that cannot be trusted, a guard the config does not hold
-// as approved, or a guard whose script or files are missing, changed or not approved.
-func guardsNotInForce(cfg *config.Config, store *consent.Store) []string {
-	guards, err := store.Guards()
-	if err != nil {
-		return []string{fmt.Sprintf("blocked by guard record: %v; %s", err, runner.GuardFix)}
-	}
-	var out []string
-	for _, gap := range consent.Gaps(guards, cfg, "") {
-		out = append(out, fmt.Sprintf("blocked by guard %s: %s; %s", gap.Guard, gap.Why, runner.GuardFix))
-	}
-	if len(guards) == 0 {
-		return out
-	}
-	list, err := store.Load()
-	if err != nil {
-		return append(out, fmt.Sprintf("%v: no guard is approved, so each blocks what it covers", err))
-	}
-	for _, h := range cfg.Hooks {
-		if !h.Guard() || !slices.ContainsFunc(guards, func(g consent.Guard) bool { return g.Event == h.Event && g.Command == h.Command }) {
-			continue
-		}
-		if c := list.Check(h); c.Status != consent.StatusApproved {
-			out = append(out, fmt.Sprintf("guard %s is not in force, so it blocks what it covers: %s; review it, then at a terminal: hookctl hooks approve %s --event %s",
-				consent.GuardOf(h), c.Reason, config.ShellQuote(h.Command), h.Event))
-		}
-	}
-	return out
-}
-
-// unapprovedGuards warns of each fail_closed entry on a guard event that the guard record does
-// not hold and the allowlist does not approve: run blocks what it covers until a person
-// approves it. A warning, not an error: a fresh checkout in CI has approved nothing yet.
-func unapprovedGuards(cfg *config.Config, store *consent.Store) []string {
-	guards, err := store.Guards()
-	if err != nil {
-		return nil // guardsNotInForce has said so
-	}
-	list, err := store.Load()
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, h := range cfg.Hooks {
-		if !h.Guard() || slices.ContainsFunc(guards, func(g consent.Guard) bool { return g.Event == h.Event && g.Command == h.Command }) {
-			continue
-		}
-		if c := list.Check(h); c.Status != consent.StatusApproved {
-			out = append(out, fmt.Sprintf("warning: fail_closed hook %s is %s, so run blocks what it covers until it is approved; review it, then at a terminal: hookctl hooks approve %s --event %s",
-				consent.GuardOf(h), c.Reason, config.ShellQuote(h.Command), h.Event))
-		}
-	}
-	return out
-}
 
 // namedConfigMissing is the error of a config file that --config or HOOKCTL_CONFIG names and
 // that does not exist: a person who names a file means that file, so its absence is not
@@ -143,15 +86,15 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 				}
 			}
 			store := consent.NewStore(loc.Allowlist)
-			for _, why := range guardsNotInForce(cfg, store) {
+			for _, why := range view.GuardsNotInForce(cfg, store) {
 				a.warn(why)
 				errs++
 			}
-			notes := unapprovedGuards(cfg, store)
+			notes := view.UnapprovedGuards(cfg, store)
 			for _, why := range notes {
 				a.warn(why)
 			}
-			var project *projectJSON
+			var project *view.Project
 			var failed []string
 			if errs > 0 {
 				failed = append(failed, fmt.Sprintf("%s: %d error(s)", path, errs))
