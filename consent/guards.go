@@ -716,3 +716,35 @@ func Revoked(recorded []Guard, command, event string) []Guard {
 	}
 	return out
 }
+
+// Drifted says how the content a run is about to use (s, as the dispatch holds it) differs from
+// the content the guard's record pins, "" when it does not. No bypass accepts a recorded
+// guard's change (SPEC 23.1): a gate that approves every hook still meets this check. A file
+// the record pins by identity (root's) is checked where it is run; a record from before content
+// was recorded pins nothing, and a file the record pins that the run does not read is left to
+// the allowlist's check.
+func (g Guard) Drifted(s Script) string {
+	if g.Files == nil {
+		return ""
+	}
+	if s.Err != nil {
+		return fmt.Sprintf("its script cannot be read: %v", s.Err)
+	}
+	now := map[string]string{}
+	if s.Pin != nil {
+		now[s.Pin.Path] = s.Pin.SHA256
+	}
+	for _, f := range s.Files {
+		if f.Err != nil {
+			now[f.Path] = "(unreadable)"
+		} else if !f.Pin.Identity() {
+			now[f.Path] = f.Pin.SHA256
+		}
+	}
+	for _, p := range g.Files {
+		if cur, ok := now[p.Path]; ok && !p.Identity() && cur != p.SHA256 {
+			return fmt.Sprintf("%s changed since the guard was approved", p.Path)
+		}
+	}
+	return ""
+}

@@ -103,6 +103,17 @@ func (d *Dispatcher) Fire(ctx context.Context, c Call) (*Result, error) {
 	return d.dispatchAgent(ctx, c.Dialect, c.Agent, c.Event, c.Raw)
 }
 
+// recordedDrift says how the content of h, a recorded guard, now differs from its record, ""
+// when h is no recorded guard or runs as recorded.
+func (d *Dispatcher) recordedDrift(h config.Hook, seen consent.Script) string {
+	for _, g := range d.Guards.Recorded {
+		if g.Event == h.Event && g.Command == h.Command {
+			return g.Drifted(seen)
+		}
+	}
+	return ""
+}
+
 // dispatch runs the event's hooks on the payload and merges their answers in config order.
 // The hooks read the payload as normalise fills it; the caller's payload is not changed, and a
 // nil one is {}. An unknown event is an error wrapping ErrUnknownEvent; a payload that does not
@@ -422,6 +433,12 @@ func (d *Dispatcher) admit(ctx context.Context, f *firing, h config.Hook) (*admi
 	st := consent.StatusNotApproved
 	if d.Consent != nil {
 		st = d.Consent.Decide(ctx, h, seen)
+	}
+	if why := d.recordedDrift(h, seen); st == consent.StatusApproved && why != "" {
+		// Whatever approved it (a bypass too), a recorded guard runs only as recorded (23.1).
+		held.close()
+		hr, e := skipped(f.job, h, consent.StatusChanged, errors.New(why))
+		return nil, hr, e
 	}
 	if st != consent.StatusApproved {
 		held.close()

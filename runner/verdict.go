@@ -56,7 +56,10 @@ func VerdictOf(h config.Hook, st consent.Status, detail error, blocking bool) Ve
 			why, detail = notFound.Error(), nil
 		}
 	}
-	v.Fix = fmt.Sprintf("review it, then run: hookctl hooks approve %s --event %s (or pass --accept-hooks for this run)", config.ShellQuote(h.Command), h.Event)
+	v.Fix = fmt.Sprintf("review it, then run: hookctl hooks approve %s --event %s", config.ShellQuote(h.Command), h.Event)
+	if !h.FailClosed || v.Status != consent.StatusChanged {
+		v.Fix += " (or pass --accept-hooks for this run)" // no bypass accepts a guard's change (23.1)
+	}
 	if h.ProjectScript && v.Status == consent.StatusNotApproved {
 		// The command may be approved elsewhere: what is missing is this project's script,
 		// which only `approve` run in the project (or the prompt) pins.

@@ -96,14 +96,16 @@ func ProjectOf(p *consent.Project, bypassed bool, d *agent.Dialect) *Project {
 }
 
 // projectHook is project hook h, whose consent is c, in words: its verdict as the dispatch
-// gives it, except that a bypass runs a hook the verdict would not.
+// gives it, except that a bypass runs a hook the verdict would not (a recorded guard changed
+// since approval blocks whatever bypasses consent: runner's recordedDrift).
 func projectHook(h config.Hook, c consent.Check, recorded []consent.Guard, bypassed bool, d *agent.Dialect) ProjectHook {
 	ph := ProjectHook{Event: h.Event, Matcher: h.Matcher, Command: h.Command, FailClosed: h.FailClosed, Consent: c.Status}
 	v := runner.VerdictOf(h, c.Status, runner.UnapprovedGuard(h, c.Status, recorded), runner.Blocking(d, h.Event))
 	switch {
 	case v.Fate == runner.FateRuns:
 		ph.Runs, ph.State = true, StateRuns
-	case bypassed:
+	case bypassed && !(h.FailClosed && v.Status == consent.StatusChanged && recordedGuard(recorded, h)):
+		// A bypass runs a hook the verdict would not, never a recorded guard's change (23.1).
 		ph.Runs, ph.State = true, StateBypassed
 	case v.Fate == runner.FateBlocks:
 		ph.State = StateGuardOff + " (" + c.Reason + ")"
