@@ -72,3 +72,20 @@ func Decide(results []Result, unlocked []config.Hook) Decision {
 	}
 	return d
 }
+
+// Stale names each way the lock differs from the repository's hooks, none when it is fresh
+// (SPEC 28.31): a locked hook whose event, command, matcher or dialect no longer names one of
+// the config's, whose fail_closed or files' sha256 differ, and a hook of the config the lock
+// does not name. Verify's results and unlocked hooks are its input.
+func Stale(results []Result, unlocked []config.Hook) []string {
+	var out []string
+	for _, r := range results {
+		for _, d := range r.Differences {
+			out = append(out, fmt.Sprintf("%s on %s: %s", r.Locked.Command, r.Locked.Event, d))
+		}
+	}
+	for _, h := range unlocked {
+		out = append(out, fmt.Sprintf("%s on %s: not in the lock (added, or its matcher or dialect changed since the lock)", h.Command, h.Event))
+	}
+	return out
+}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -11,17 +13,55 @@ import (
 )
 
 func (a *app) lockCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "lock",
+	var check bool
+	cmd := &cobra.Command{
+		Use:   "lock [--check]",
 		Short: "Write .agent-hooks/hooks.lock: the project's hooks and the sha256 of the files they run",
 		Long: `Writes the project's .agent-hooks/hooks.lock: each hook of .agent-hooks/config.yaml with its
 event, command, matcher, dialect, whether it is a guard, and the sha256 of every file of the
 repository it runs. Review and commit it with the hooks; in CI, hookctl hooks approve --from-lock
-approves exactly the locked hooks whose files still match. hookctl run never reads it.`,
-		Example: `  hookctl hooks lock && git add .agent-hooks/hooks.lock`,
-		Args:    cobra.NoArgs,
-		RunE:    func(*cobra.Command, []string) error { return a.lockRun() },
+approves exactly the locked hooks whose files still match. hookctl run never reads it.
+
+With --check it writes nothing: it exits 1 naming each difference when the lock is stale (a
+locked hook's event, command, matcher, fail_closed, dialect or a file's sha256 differs from the
+repository's, or a hook is not locked), and 0 when it is fresh; a lock of another format version
+is refused with the fix. It reads nothing outside the repository: a pull request's job.`,
+		Example: `  hookctl hooks lock && git add .agent-hooks/hooks.lock
+  hookctl hooks lock --check   # in CI, on every pull request`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if check {
+				return a.lockCheck()
+			}
+			return a.lockRun()
+		},
 	}
+	cmd.Flags().BoolVar(&check, "check", false, "write nothing; exit 1 when the lock differs from the repository's hooks")
+	return cmd
+}
+
+// lockCheck is hooks lock --check: the lock against the repository's hooks as they are.
+func (a *app) lockCheck() error {
+	root, hooks, err := a.projectHooks()
+	if err != nil {
+		return err
+	}
+	l, err := hookslock.Load(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return failuref("%s has no lock (%s): run hookctl hooks lock, review and commit it", terminalSafe(root), terminalSafe(hookslock.Path(root)))
+	}
+	if err != nil {
+		return failuref("%v", err)
+	}
+	stale := hookslock.Stale(hookslock.Verify(root, l, hooks))
+	for _, why := range stale {
+		a.warn(terminalSafe(why))
+	}
+	if len(stale) > 0 {
+		return failuref("%s is stale (%d difference(s)): run hookctl hooks lock, review and commit it", terminalSafe(hookslock.Path(root)), len(stale))
+	}
+	fmt.Fprintf(a.stdout, "%s is fresh: %d hook(s), as the repository has them\n", terminalSafe(hookslock.Path(root)), len(l.Hooks))
+	return nil
 }
 
 func (a *app) lockRun() error {
