@@ -132,11 +132,17 @@ func (a *app) installRun(o installOptions) error {
 		a.warn("warning: " + warning)
 	}
 	// The project's hooks need the agent's entries as much as the person's do (SPEC 20): the
-	// events are planned from both, so that a teammate with no config of their own, or a
-	// config with no hook for the project's event, still wires the project's guard.
+	// person's own entries are planned from both, so that a config with no hook for the
+	// project's event still wires the project's guard. The project's committed entries fire
+	// the project's hooks alone (SPEC 28.24): they are planned from the project's config alone,
+	// so that no event or timeout of the committer's own goes into the team's file.
 	plan, project := s, a.projectLayer(s.loc, a.projectFrom(""), "", false)
 	if project != nil && project.ConfigErr == nil && len(project.Config.Hooks) > 0 {
-		plan = &session{loc: s.loc, cfg: withProjectHooks(s.cfg, project.Config), store: s.store}
+		person := s.cfg
+		if o.project {
+			person = &config.Config{Path: s.cfg.Path, Audit: s.cfg.Audit}
+		}
+		plan = &session{loc: s.loc, cfg: withProjectHooks(person, project.Config), store: s.store}
 	} else if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
 		// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
 		return failuref("there is no config at %s (hookctl init creates one); %s is unchanged", s.loc.Config, t.Path)
