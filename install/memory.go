@@ -60,6 +60,19 @@ func LoadMemory(path string) ([]Remembered, error) {
 	return m.Wired, err
 }
 
+// Memory is the wiring memory as one read gives it: install's entries and the walls.
+type Memory struct {
+	Wired []Remembered
+	Walls []WallWired
+}
+
+// ReadMemory reads the whole wiring memory once, for a caller that needs both parts (a run's
+// self-guard and its wall check); a missing file remembers nothing.
+func ReadMemory(path string) (Memory, error) {
+	m, err := loadMemory(path)
+	return Memory{Wired: m.Wired, Walls: m.Walls}, err
+}
+
 // LoadWalls reads the agents the wiring memory says are wired for the wall.
 func LoadWalls(path string) ([]WallWired, error) {
 	m, err := loadMemory(path)

@@ -26,6 +26,9 @@ type Stack struct {
 	guards Guards
 	cfgErr error
 	read   bool
+	// remembered is set once the guard record was read for the self-guard alone (a project's
+	// entry): the project layer takes its remembered projects from that read.
+	remembered *[]consent.RememberedProject
 }
 
 // StackOptions are what a caller brings to a stack: where the person's state is, and the
@@ -149,6 +152,9 @@ func (s *Stack) Fire(ctx context.Context, c Call) (*Result, error) {
 		// this agent themselves still has it kept from hookctl's own state.
 		selfOnly := func() (*Result, error) {
 			_, g, _ := GuardsFor(s.GuardSource(), c.Event, &config.Config{}, nil)
+			if config.GuardEvent(c.Event) { // GuardsFor read the record only then
+				s.remembered = &g.Projects
+			}
 			return system(&Dispatcher{Config: &config.Config{}, Guards: Guards{Self: g.Self}})
 		}
 		return Layered(nil, s.o.PersonHome, s.warn, c.Event, system, selfOnly, project)
@@ -157,7 +163,7 @@ func (s *Stack) Fire(ctx context.Context, c Call) (*Result, error) {
 }
 
 // guardsOnly is the project layer with only its guards: what the person's own entry fires of
-// it (StackOptions.ProjectEntry).
+// it (StackOptions.GuardsOnly).
 func guardsOnly(p *consent.Project) *consent.Project {
 	q := *p
 	cfg := *p.Config
@@ -168,14 +174,16 @@ func guardsOnly(p *consent.Project) *consent.Project {
 
 // Project reads the project layer of the event ("" for every event) from ProjectFrom, held to
 // the projects whose guards the person's record remembers (read with the person's guards, or
-// read now); nil when there is no project. Its problems are said through Warn when warn is
+// read now); nil when there is no project. Its problems are said through Say when warn is
 // set.
 func (s *Stack) Project(event string, warn bool) *consent.Project {
 	if s.ProjectFrom == "" {
 		return nil
 	}
 	remembered := s.guards.Projects
-	if !s.read {
+	if s.remembered != nil {
+		remembered = *s.remembered
+	} else if !s.read {
 		rec, _ := consent.NewStore(s.o.Locations.Allowlist).GuardRecord()
 		remembered = rec.Projects
 	}

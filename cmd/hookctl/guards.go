@@ -31,9 +31,9 @@ func (a *app) protected(loc config.Locations) (files, settings []string) {
 	if abs, err := filepath.Abs(files[2]); err == nil {
 		files[2] = abs
 	}
-	remembered, _ := install.LoadMemory(install.MemoryPath(loc.Home))
+	m, _ := a.wiringMemory(loc.Home)
 	var wired []string
-	for _, r := range remembered {
+	for _, r := range m.Wired {
 		if !slices.Contains(settings, r.File) {
 			settings = append(settings, r.File)
 		}

@@ -357,6 +357,7 @@ func (a *app) foldersRecord(s *session, t install.Target) string {
 // settings (install.Remember), so that an edit taking a guard's event out is seen; a memory
 // that cannot be written is a warning: the settings themselves are written.
 func (a *app) rememberWiring(s *session, d *agent.Dialect, t install.Target) {
+	a.memory = nil // written now: read it again when asked
 	if err := install.RememberTarget(install.MemoryPath(s.loc.Home), d, t); err != nil {
 		a.warn(fmt.Sprintf("warning: %v (doctor cannot tell when %s's entries are edited out)", err, d.Title))
 	}

@@ -94,6 +94,7 @@ func (a *app) wallTarget(o installOptions, s *session, t *install.Target) (abi i
 // behind the wall after install or uninstall wrote them; a memory that cannot be written is a
 // warning, as rememberWiring's is.
 func (a *app) rememberWall(s *session, d *agent.Dialect, t install.Target, abi int, o installOptions) {
+	a.memory = nil // written now: read it again when asked
 	wired := t.WallMode == install.WallSet || o.wall && wallMode(d) == install.WallByStart
 	if t.WallMode == install.WallKeep && !o.wall {
 		return

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/agentenv"
 	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/runner"
@@ -29,6 +30,11 @@ type app struct {
 	configFlag  string
 	acceptHooks bool
 	color       string
+
+	// memory is the wiring memory of memoryHome, read once per invocation (wiringMemory).
+	memory     *install.Memory
+	memoryErr  error
+	memoryHome string
 
 	// underAgent is set under run --agent: the environment and config.yaml vouch for less
 	// (bypass); notes are what the run ignored, for its audit entry.

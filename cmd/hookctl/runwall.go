@@ -20,13 +20,24 @@ func startCommand(d *agent.Dialect) string {
 	return "hookctl wall -- " + program
 }
 
+// wiringMemory is the home's wiring memory, read once per invocation: a tool call's self-guard
+// (protected) and its wall check (wallDown) both need it.
+func (a *app) wiringMemory(home string) (install.Memory, error) {
+	if a.memory == nil || a.memoryHome != home {
+		m, err := install.ReadMemory(install.MemoryPath(home))
+		a.memory, a.memoryErr, a.memoryHome = &m, err, home
+	}
+	return *a.memory, a.memoryErr
+}
+
 // wallFor is the wall install wired for the agent in the home's wiring memory, if any; an
 // unreadable memory is an error.
-func wallFor(home string, d *agent.Dialect) (w install.WallWired, wired bool, err error) {
-	walls, err := install.LoadWalls(install.MemoryPath(home))
+func (a *app) wallFor(home string, d *agent.Dialect) (w install.WallWired, wired bool, err error) {
+	m, err := a.wiringMemory(home)
 	if err != nil {
 		return w, false, err
 	}
+	walls := m.Walls
 	i := slices.IndexFunc(walls, func(w install.WallWired) bool { return w.Agent == d.Name })
 	if i < 0 {
 		return w, false, nil
@@ -44,7 +55,7 @@ func (r *agentRun) wallDown(g runner.Guards) string {
 	if r.event != "pre_tool_call" && r.event != "post_tool_call" {
 		return ""
 	}
-	w, wired, err := wallFor(r.loc.Home, r.dialect)
+	w, wired, err := r.wallFor(r.loc.Home, r.dialect)
 	if err != nil {
 		if len(g.Recorded) == 0 && g.Err == nil {
 			r.warn("warning: hookctl: cannot tell whether the wall is wired: " + terminalSafe(err.Error()))
@@ -58,7 +69,7 @@ func (r *agentRun) wallDown(g runner.Guards) string {
 	set, err := r.wallSet(r.loc.Home)
 	var inside bool
 	if err == nil {
-		inside, err = wall.Inside(set)
+		inside, err = wall.Inside(homeOnly(set))
 	}
 	switch {
 	case err != nil:
@@ -75,14 +86,14 @@ func (r *agentRun) wallDown(g runner.Guards) string {
 // and the session's tool calls blocked. An agent with no wall wired gets no line each session:
 // doctor and hooks list say whether the wall could reach it.
 func (a *app) wallNotice(d *agent.Dialect, home string) string {
-	w, wired, err := wallFor(home, d)
+	w, wired, err := a.wallFor(home, d)
 	if err != nil || !wired {
 		return ""
 	}
 	set, err := a.wallSet(home)
 	inside := false
 	if err == nil {
-		inside, _ = wall.Inside(set)
+		inside, _ = wall.Inside(homeOnly(set))
 	}
 	switch {
 	case inside && w.Mode == install.WallByStart:
@@ -93,4 +104,11 @@ func (a *app) wallNotice(d *agent.Dialect, home string) string {
 		return fmt.Sprintf("hookctl: the wall is not up: %s was wired to run behind it and was started outside it, so its tool calls are blocked; start it as `%s`", d.Title, startCommand(d))
 	}
 	return fmt.Sprintf("hookctl: the wall is not up: %s was wired to run its commands behind it and its hooks run outside it, so its tool calls are blocked; at your own terminal: hookctl hooks doctor", d.Title)
+}
+
+// homeOnly is the part of the wall's set a call's probe looks at: the hookctl home, what the
+// wall is for. The other walled folders (/usr/bin, hookctl's own) are left out: a probe lists
+// each folder it looks in, and those are large, and a program running there is busy.
+func homeOnly(set wall.Set) wall.Set {
+	return wall.Set{Trees: set.Trees[:1], Open: set.Open} // wallSet puts the home first
 }
