@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"github.com/hookctl/hookctl/e2e/model"
 	"os"
 	"path/filepath"
 	"time"
@@ -47,6 +48,9 @@ func init() {
 				shown += "\n" + string(data)
 			}
 			return shown
+		},
+		FileAttack: func(path string, _ []byte) model.Call {
+			return model.Call{Name: "Write", Args: map[string]any{"file_path": path, "content": emptyAllowlist}}
 		},
 		Cannot: map[string]string{
 			"continue-false-stops": "Claude Code 2.1.197 takes a PreToolUse answer's deny or its continue:false, not both: continue:false alone runs the tool, then stops; beside the deny hookctl writes (13.2) the tool does not run but the deny goes to the model and the agent goes on (2.1.331 stops)",

@@ -5,6 +5,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/hookctl/hookctl/e2e/model"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -59,6 +60,9 @@ func init() {
 		// overrideInput: the rewritten command runs (Cline has no permission check of its own
 		// to keep under --auto-approve).
 		RewriteAlone: RewriteRuns,
+		FileAttack: func(path string, old []byte) model.Call {
+			return model.Call{Name: "editor", Args: map[string]any{"path": path, "old_text": string(old), "new_text": emptyAllowlist}}
+		},
 		Cannot: map[string]string{
 			"guard-denies":              cancelEnds,
 			"exit2-blocks":              cancelEnds,

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/hookctl/hookctl/e2e/model"
 	"io"
 	"path/filepath"
 	"syscall"
@@ -57,6 +58,10 @@ env_key = "SCRIPTED_API_KEY"
 		},
 		Args: func(_ *Env, prompt string) []string {
 			return []string{"exec", "--dangerously-bypass-approvals-and-sandbox", "--skip-git-repo-check", prompt}
+		},
+		// apply_patch is a freeform tool: the patch deletes the file.
+		FileAttack: func(path string, _ []byte) model.Call {
+			return model.Call{Name: "apply_patch", Custom: "*** Begin Patch\n*** Delete File: " + path + "\n*** End Patch\n"}
 		},
 		Cannot: map[string]string{
 			"unapproved-skipped":   "Codex exec prints no hook's stderr when the hook exits 0",

@@ -88,6 +88,10 @@ type Agent struct {
 	// RewriteAlone is what the agent does with hookctl's answer to a rewrite no hook
 	// explicitly allowed (SPEC 9.4, 13.2); the original command never runs.
 	RewriteAlone Rewrite
+	// FileAttack is the call of the agent's own file tool that changes the file at path, whose
+	// content is old (a write, an edit or a patch, whatever the tool does); nil: the agent has
+	// no file tool the scripted model can call.
+	FileAttack func(path string, old []byte) model.Call
 	// Cannot names the cases the agent cannot express, with the reason printed beside the
 	// result; such a case checks what hookctl promises instead (it says what in its code).
 	Cannot map[string]string

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"github.com/hookctl/hookctl/e2e/model"
 	"path/filepath"
 	"time"
 )
@@ -47,6 +48,9 @@ func init() {
 		},
 		Args: func(_ *Env, prompt string) []string {
 			return []string{"-p", prompt, "--yolo", "--output-format", "json"}
+		},
+		FileAttack: func(path string, _ []byte) model.Call {
+			return model.Call{Name: "write_file", Args: map[string]any{"file_path": path, "content": emptyAllowlist}}
 		},
 		Cannot: map[string]string{
 			"unapproved-skipped": "Gemini CLI under -p shows no hook's stderr when it exits 0, and hookctl always exits 0 with a JSON object there (Gemini would read stderr as the answer otherwise, 13.2)",

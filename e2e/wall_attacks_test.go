@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/hookctl/hookctl/e2e/model"
 )
 
 // wallAttack is one attack the kernel wall must refuse in the agent's shell, in text the
@@ -106,4 +108,41 @@ func (w *wallWorld) stop() {
 	case <-time.After(5 * time.Second):
 	}
 	_ = os.Remove(filepath.Join(w.hookctlDir, "jq"))
+}
+
+// emptyAllowlist is what a file-tool attack writes over the allowlist: an empty approval list.
+const emptyAllowlist = `{"version":1,"approved":[]}` + "\n"
+
+// runWallFileAttack changes the allowlist through the agent's own file tool (a write, an edit
+// or a patch) with the agent started behind the wall, where its file tools run in its walled
+// process: the self-guard reads the path and denies the call, and a call it let through would
+// meet the kernel. Its row is wall-allowlist-file-tool; it reports what the tool was told.
+func (e *Env) runWallFileAttack() {
+	want, ok := threatRow(e, "wall-allowlist-file-tool")
+	if !ok {
+		return
+	}
+	if e.Agent.FileAttack == nil {
+		e.Check(want == "n/a", "%s has no file tool the scripted model calls, and e2e/threats.tsv says %q for wall-allowlist-file-tool", e.Agent.Name, want)
+		return
+	}
+	path := filepath.Join(e.Hooks, "allowlist.json")
+	before, _ := os.ReadFile(path)
+	call := e.Agent.FileAttack(path, before)
+	e.Model.SetScript(model.Script{Call: &call, Final: "done"})
+	seen := len(e.Model.Requests())
+	e.Run(prompt)
+	after, err := os.ReadFile(path)
+	got := "not stopped"
+	if err == nil && string(after) == string(before) {
+		got = "denied"
+	}
+	told := "no tool result"
+	for _, r := range e.Model.Requests()[seen:] {
+		if r.HasToolResult {
+			told = clipN(oneLine(r.ToolResult), 200)
+		}
+	}
+	e.Saw("wall-allowlist-file-tool: %s through %s (e2e/threats.tsv: %s); the tool was told: %s", got, call.Name, want, told)
+	e.Check(got == want, "wall-allowlist-file-tool: the outcome is %q, and e2e/threats.tsv (and docs/security.md) say %q", got, want)
 }

@@ -24,6 +24,10 @@ type Call struct {
 	Name string
 	// Args is the tool's input ({"command": "echo hi"}).
 	Args map[string]any
+	// Custom, when not empty, makes the call a freeform tool's (the Responses API's
+	// custom_tool_call, as Codex's apply_patch is offered) with this text as its input; Args is
+	// then unused.
+	Custom string
 }
 
 // Script is what the model says in a case.

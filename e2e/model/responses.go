@@ -128,6 +128,10 @@ func writeResponses(w http.ResponseWriter, p Parsed, call *Call, text string) {
 		}
 		item = map[string]any{"type": "function_call", "id": "fc_1", "call_id": "call_1",
 			"name": call.Name, "arguments": string(args), "status": "completed"}
+		if call.Custom != "" {
+			item = map[string]any{"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1",
+				"name": call.Name, "input": call.Custom, "status": "completed"}
+		}
 	} else {
 		item = map[string]any{"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
 			"content": []any{map[string]any{"type": "output_text", "text": text, "annotations": []any{}}}}
@@ -152,7 +156,9 @@ func writeResponses(w http.ResponseWriter, p Parsed, call *Call, text string) {
 		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", typ, data)
 	}
 	event("response.created", map[string]any{"response": response("in_progress", []any{})})
-	if call != nil {
+	if call != nil && call.Custom != "" {
+		event("response.output_item.added", map[string]any{"output_index": 0, "item": item})
+	} else if call != nil {
 		added := map[string]any{}
 		for k, v := range item {
 			added[k] = v

@@ -95,3 +95,35 @@ func TestWriteResponses(t *testing.T) {
 		}
 	}
 }
+
+// A freeform call (Codex's apply_patch) is a custom_tool_call whose input is the text itself.
+func TestWriteResponsesCustom(t *testing.T) {
+	patch := "*** Begin Patch\n*** Delete File: /x\n*** End Patch\n"
+	s := New(Script{Call: &Call{Name: "apply_patch", Custom: patch}, Final: "done"})
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	body, _ := os.ReadFile(filepath.Join("testdata", "responses", "codex-first.json"))
+	resp, err := http.Post(srv.URL+"/v1/responses", "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var done struct {
+		Item struct {
+			Type, Name, Input string
+			CallID            string `json:"call_id"`
+		}
+	}
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if ok && strings.Contains(data, `"response.output_item.done"`) {
+			if err := json.Unmarshal([]byte(data), &done); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if done.Item.Type != "custom_tool_call" || done.Item.Name != "apply_patch" || done.Item.Input != patch || done.Item.CallID == "" {
+		t.Errorf("item %+v", done.Item)
+	}
+}
