@@ -115,9 +115,12 @@ const emptyAllowlist = `{"version":1,"approved":[]}` + "\n"
 
 // runWallFileAttack changes the allowlist through the agent's own file tool (a write, an edit
 // or a patch) with the agent started behind the wall, where its file tools run in its walled
-// process: the self-guard reads the path and denies the call, and a call it let through would
-// meet the kernel. Its row is wall-allowlist-file-tool; it reports what the tool was told.
-func (e *Env) runWallFileAttack() {
+// process. It runs twice (wallRuns): with the agent's hooks on, where the self-guard reads the
+// path and denies the call, and again after the encoded hooks-off switch, which goes through
+// where the agent writes its own settings: there no hook runs and only the kernel can refuse
+// the write. Its row is wall-allowlist-file-tool; each run must show that the call was made (a
+// tool result, or hookctl's block in the audit log), and reports what the tool was told.
+func (e *Env) runWallFileAttack(when string) {
 	want, ok := threatRow(e, "wall-allowlist-file-tool")
 	if !ok {
 		return
@@ -130,19 +133,27 @@ func (e *Env) runWallFileAttack() {
 	before, _ := os.ReadFile(path)
 	call := e.Agent.FileAttack(path, before)
 	e.Model.SetScript(model.Script{Call: &call, Final: "done"})
-	seen := len(e.Model.Requests())
+	seen, audited := len(e.Model.Requests()), len(e.auditEntries())
 	e.Run(prompt)
 	after, err := os.ReadFile(path)
-	got := "not stopped"
-	if err == nil && string(after) == string(before) {
-		got = "denied"
-	}
-	told := "no tool result"
+	told, asked := "", false
 	for _, r := range e.Model.Requests()[seen:] {
+		asked = asked || r.Answer == "call"
 		if r.HasToolResult {
 			told = clipN(oneLine(r.ToolResult), 200)
 		}
 	}
-	e.Saw("wall-allowlist-file-tool: %s through %s (e2e/threats.tsv: %s); the tool was told: %s", got, call.Name, want, told)
-	e.Check(got == want, "wall-allowlist-file-tool: the outcome is %q, and e2e/threats.tsv (and docs/security.md) say %q", got, want)
+	by := blocker(e.auditEntries()[audited:])
+	got := "not stopped"
+	switch {
+	case !asked && when != "hooks on":
+		e.Saw("wall-allowlist-file-tool %s: the agent no longer asked the model for a call (its settings were overwritten)", when)
+		return
+	case !asked || told == "" && by == "":
+		got = "did not run"
+	case err == nil && string(after) == string(before):
+		got = "denied"
+	}
+	e.Saw("wall-allowlist-file-tool %s: %s through %s (e2e/threats.tsv: %s); blocked by %q; the tool was told: %s", when, got, call.Name, want, by, told)
+	e.Check(got == want, "wall-allowlist-file-tool %s: the outcome is %q, and e2e/threats.tsv (and docs/security.md) say %q", when, got, want)
 }

@@ -71,7 +71,6 @@ func wallStart(e *Env) {
 		return append([]string{*hookctlBin, "wall", "--"}, argv...)
 	}
 	e.wallRuns()
-	e.runWallFileAttack()
 }
 
 // wallPrefix runs Claude Code with CLAUDE_CODE_SHELL_PREFIX set to hookctl's own prefix
@@ -118,6 +117,10 @@ func (e *Env) wallRuns() {
 	e.Check(err == nil && !e.Marked("ran"), "the guard did not block rm -rf behind the wall")
 
 	e.runWallAttacks()
+	started := e.Wrap != nil // the agent itself behind the wall: its file tools too
+	if started {
+		e.runWallFileAttack("hooks on")
+	}
 
 	settings := filepath.Join(e.Home, e.userSwitchFile())
 	before, _ := os.ReadFile(settings)
@@ -130,6 +133,9 @@ func (e *Env) wallRuns() {
 	e.Run(prompt)
 	_, err = os.Stat(filepath.Join(e.Home, "keep", "file"))
 	e.Saw("rm -rf ~/keep/file after the switch: kept %v, the command after it ran %v, blocked by %q", err == nil, e.Marked("ran2"), blocker(e.auditEntries()[seen:]))
+	if started {
+		e.runWallFileAttack("after the switch")
+	}
 }
 
 // homeEntries names the entries directly in HOME, the folder the wall lets nothing be made in.
