@@ -64,9 +64,10 @@ env_key = "SCRIPTED_API_KEY"
 			return model.Call{Name: "apply_patch", Custom: "*** Begin Patch\n*** Delete File: " + path + "\n*** End Patch\n"}
 		},
 		Cannot: map[string]string{
-			"unapproved-skipped":   "Codex exec prints no hook's stderr when the hook exits 0",
-			"continue-false-stops": "Codex rejects continue:false on PreToolUse and takes no stop on a tool call: hookctl denies the call instead",
-			"project-dir-guard":    "Codex 0.169.0 sets no $CLAUDE_PROJECT_DIR for its hooks (hookctl sets it from the payload under Claude Code and Copilot only): the path is not the script approved in the project, so fail_closed blocks",
+			"wall-attack-projects-removed": "Codex 0.171.0 started behind the wall refuses rm -r -f and rm -rf itself (its default exec policy: \"rm -f style commands are not permitted\") before its hooks run",
+			"unapproved-skipped":           "Codex exec prints no hook's stderr when the hook exits 0",
+			"continue-false-stops":         "Codex rejects continue:false on PreToolUse and takes no stop on a tool call: hookctl denies the call instead",
+			"project-dir-guard":            "Codex 0.169.0 sets no $CLAUDE_PROJECT_DIR for its hooks (hookctl sets it from the payload under Claude Code and Copilot only): the path is not the script approved in the project, so fail_closed blocks",
 		},
 		// A rewrite no hook allowed is written as a deny ("confirmation required: "): Codex accepts
 		// allow only together with updatedInput.

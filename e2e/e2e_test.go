@@ -157,6 +157,9 @@ type Env struct {
 	PathFirst string
 	// AgentEnv is added to the agent's own variables (Agent.Env) for every agent run.
 	AgentEnv []string
+	// Walled says the agent's shell commands run behind the kernel wall (started behind it, or
+	// Claude Code's shell prefix): an attack the kernel refused reads "refused by the kernel".
+	Walled bool
 
 	// Last is the last agent run, kept as evidence.
 	Last    *AgentRun

@@ -193,6 +193,8 @@ func (e *Env) attack(n int, command string) string {
 	case bytes.Contains(data, []byte("refused: ")):
 		_, why, _ := strings.Cut(lineWith(string(data), "refused: "), "refused: ")
 		got = "refused by hookctl (" + clipN(why, 120) + ")"
+	case e.Walled && refused.Match(data) && !bytes.Contains(data, []byte("exit=0")):
+		got = "refused by the kernel (" + clipN(lineWith(string(data), "denied"), 120) + ")"
 	default:
 		got = "ran (" + clipN(lineWith(string(data), "exit="), 80) + ")"
 	}

@@ -50,7 +50,6 @@ func (e *Env) wallUp() bool {
 func wallStart(e *Env) {
 	e.wallUp()
 	e.tamperSetup()
-	bin := filepath.Join(*agentsBin, e.Agent.Bin)
 	if !e.Expressible("install --wall refuses it (not proven to run behind the wall)") {
 		_, errOut, err := e.Hookctl("install", e.Agent.Name, "--wall")
 		e.Check(err != nil && strings.Contains(errOut, "not proven to run behind the wall"), "install %s --wall was not refused: %v %s", e.Agent.Name, err, errOut)
@@ -64,13 +63,20 @@ func wallStart(e *Env) {
 		e.Check(!e.Marked("unwalled"), "wired for the wall and started outside it, the agent's command ran")
 		e.Saw("started outside the wall: command ran %v%s", e.Marked("unwalled"), refusals(r.Output()))
 	}
+	e.startWalled()
+	e.wallRuns()
+}
+
+// startWalled starts the agent behind the wall from now on, as hookctl wall -- AGENT ARGS.
+func (e *Env) startWalled() {
+	bin := filepath.Join(*agentsBin, e.Agent.Bin)
+	e.Walled = true
 	e.Wrap = func(argv []string) []string {
 		if argv[0] != bin {
 			return argv
 		}
 		return append([]string{*hookctlBin, "wall", "--"}, argv...)
 	}
-	e.wallRuns()
 }
 
 // wallPrefix runs Claude Code with CLAUDE_CODE_SHELL_PREFIX set to hookctl's own prefix
@@ -90,6 +96,7 @@ case "$payload" in *"rm -rf"*) `+blockJSON(tamperReason)+` ;; esac`)
 	e.Setup("hooks:\n  pre_tool_call:\n    - matcher: \"SHELL\"\n      command: ./guard.sh\n      fail_closed: true\n")
 	e.WriteFile(filepath.Join(e.Home, "keep", "file"), "the person's work\n", 0o644)
 	e.AgentEnv = append(e.AgentEnv, "CLAUDE_CODE_SHELL_PREFIX="+*hookctlBin+" --wall-shell="+e.Hooks)
+	e.Walled = true
 	e.wallRuns()
 	ran, _ := os.ReadFile(where)
 	e.Saw("the guard ran: %s", oneLine(string(ran)))
