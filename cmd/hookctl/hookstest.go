@@ -54,6 +54,8 @@ type testOptions struct {
 	payloadFile string
 	asJSON      bool
 	agent       string
+	input       json.RawMessage // a case's tool input, in the agent's keys (nil for none)
+	cases       string          // --cases: the table to run
 }
 
 // testCommand builds `hooks test`; runF, when not nil, receives the parsed options in place of
@@ -61,19 +63,32 @@ type testOptions struct {
 func (a *app) testCommand(runF func(testOptions) error) *cobra.Command {
 	var o testOptions
 	cmd := &cobra.Command{
-		Use:   "test EVENT",
+		Use:   "test EVENT | --cases FILE",
 		Short: "Fire an event's hooks on a synthetic payload and show what each one did",
 		Long: `Fires the event's matching hooks with the synthetic payload an agent would send (a
 terminal call of "echo hello" for tool events, and so on), consent applying as in "run", and
-shows each hook's exit status, time, output and directive, then the merged result.`,
+shows each hook's exit status, time, output and directive, then the merged result.
+
+With --cases, runs each case of a YAML table (a shell command or a tool call, the agent, and
+the expected verdict: allow, block, ask or modify) as the pre_tool_call an agent would send,
+reports every case, and exits 1 when any differs (a skipped hook fails its case).`,
 		Example: `  hookctl hooks test pre_tool_call
   hookctl hooks test pre_tool_call --for-tool write_file --payload-file call.json
   hookctl hooks test pre_llm_call --json
   hookctl hooks test pre_tool_call --agent claude-code --for-tool Write
-  hookctl hooks test pre_tool_call --for-tool terminal --command 'rm -rf /' --agent copilot`,
-		Args:              exactlyOneEvent("test"),
+  hookctl hooks test pre_tool_call --for-tool terminal --command 'rm -rf /' --agent copilot
+  hookctl hooks test --cases guards.cases.yaml`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("cases") {
+				return noArgsWithCases(args)
+			}
+			return exactlyOneEvent("test")(cmd, args)
+		},
 		ValidArgsFunction: a.completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.cases != "" {
+				return a.casesRun(o)
+			}
 			o.event = args[0]
 			o.toolSet = cmd.Flags().Changed("for-tool")
 			o.commandSet = cmd.Flags().Changed("command")
@@ -87,6 +102,7 @@ shows each hook's exit status, time, output and directive, then the merged resul
 	f.StringVar(&o.forTool, "for-tool", "", "the tool name of the call (matchers apply to it)")
 	f.StringVar(&o.command, "command", "", "the shell tool's command, in the agent's input keys")
 	f.StringVar(&o.payloadFile, "payload-file", "", "a JSON object merged over the synthetic payload (- for stdin)")
+	f.StringVar(&o.cases, "cases", "", "run a table of cases (YAML) and exit 1 when any verdict differs")
 	f.BoolVar(&o.asJSON, "json", false, "print JSON: the run object plus each hook's stdout and stderr")
 	f.StringVar(&o.agent, "agent", "", "fire the payload in this agent's shape and read answers in its dialect ("+strings.Join(agent.Names(), ", ")+")")
 	_ = cmd.RegisterFlagCompletionFunc("agent", completeAgents) // cannot fail: the flag exists
@@ -142,7 +158,7 @@ func (a *app) testRun(o testOptions) error {
 // (SPEC 25.1), the system layer, the person's and the project of the working folder, with the
 // person's guards and the self-guard; hooks not approved are asked for on the terminal. The
 // calling agent's own checks (its hooks-off switches, the wall) are left out: no agent runs.
-func (a *app) testStack(s *session, in *interruption) func(runner.Call) (*runner.Result, error) {
+func (a *app) testStack(s *session, in *interruption) fireFunc {
 	return func(c runner.Call) (*runner.Result, error) {
 		opts := a.stackOptions(s.loc, false, &in)
 		opts.LoadConfig = func(string) (*config.Config, error) { return s.cfg, nil } // read and said once
@@ -153,7 +169,7 @@ func (a *app) testStack(s *session, in *interruption) func(runner.Call) (*runner
 }
 
 // testHermes fires EVENT with hookctl's own synthetic payload, --payload-file merged over it.
-func (a *app) testHermes(fire func(runner.Call) (*runner.Result, error), s *session, o testOptions, data []byte) (testJSON, error) {
+func (a *app) testHermes(fire fireFunc, s *session, o testOptions, data []byte) (testJSON, error) {
 	if err := s.checkEvent(o.event); err != nil {
 		return testJSON{}, err
 	}
@@ -168,6 +184,9 @@ func (a *app) testHermes(fire func(runner.Call) (*runner.Result, error), s *sess
 	}
 	if o.toolSet {
 		payload.ToolName = &o.forTool
+	}
+	if o.input != nil {
+		payload.ToolInput = o.input
 	}
 	if o.commandSet {
 		if payload.ToolName == nil || *payload.ToolName != agent.ToolTerminal {
@@ -220,7 +239,7 @@ func (a *app) printTestResult(out testJSON, asJSON bool) error {
 
 // testAgent fires EVENT (a hookctl event or the agent's own) with a synthetic payload in the
 // agent's shape, so that a person can try a script written for that agent before wiring it.
-func (a *app) testAgent(fire func(runner.Call) (*runner.Result, error), s *session, o testOptions, data []byte) (testJSON, error) {
+func (a *app) testAgent(fire fireFunc, s *session, o testOptions, data []byte) (testJSON, error) {
 	dialect, err := agent.Lookup(o.agent)
 	if err != nil {
 		return testJSON{}, usageErrorf("--agent: %v", err)
@@ -263,6 +282,11 @@ func (a *app) testAgent(fire func(runner.Call) (*runner.Result, error), s *sessi
 		}
 		if o.toolSet {
 			call.ToolName = &o.forTool
+		}
+	}
+	if o.input != nil {
+		if raw, call, err = withInput(dialect, raw, call, named, o); err != nil {
+			return testJSON{}, err
 		}
 	}
 	res, err := fire(runner.Call{Event: m.Event, Dialect: dialect, Agent: call, Raw: raw})
