@@ -19,7 +19,7 @@ import (
 var Expectations = []string{"allow", "block", "ask", "modify"}
 
 // fields are the keys a case may have.
-var fields = []string{"name", "agent", "command", "tool", "input", "expect"}
+var fields = []string{"name", "agent", "cwd", "command", "tool", "input", "expect"}
 
 // Case is one row of a table: a shell command or a tool call, as one agent sends it, and the
 // verdict the configured hooks should give it.
@@ -27,6 +27,7 @@ type Case struct {
 	Line    int    // the line of the case's first key, for reports
 	Name    string // what the report calls the case; "" for its command or tool
 	Agent   string // the agent whose shape the call has; "" for hookctl's own protocol
+	Cwd     string // the folder the agent says it runs in; "" for the working folder
 	Command string // the shell tool's command, when the case is a shell call
 	Tool    string // the tool's name, when the case is another tool's call
 	// Input is the tool's input as a JSON object, in the agent's own keys (nil for none).
@@ -118,7 +119,7 @@ func (c *Case) set(file string, k, v *yaml.Node) error {
 	if k.Value == "input" {
 		return c.setInput(file, v)
 	}
-	dst := map[string]*string{"name": &c.Name, "agent": &c.Agent, "command": &c.Command,
+	dst := map[string]*string{"name": &c.Name, "agent": &c.Agent, "cwd": &c.Cwd, "command": &c.Command,
 		"tool": &c.Tool, "expect": &c.Expect}[k.Value]
 	if dst == nil {
 		if s := suggest.Closest(k.Value, fields); s != "" {

@@ -50,7 +50,7 @@ func (a *app) casesRun(o testOptions) error {
 // runCase fires one case and says why it fails, "" when it passes.
 func (a *app) runCase(fire fireFunc, s *session, c casetable.Case) string {
 	o := testOptions{event: "pre_tool_call", agent: c.Agent, toolSet: true, input: c.Input,
-		forTool: c.Tool, command: c.Command, commandSet: c.Command != ""}
+		forTool: c.Tool, command: c.Command, commandSet: c.Command != "", cwd: c.Cwd}
 	if o.agent == "" {
 		o.agent = agent.Default
 	}

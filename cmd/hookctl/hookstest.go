@@ -56,6 +56,7 @@ type testOptions struct {
 	agent       string
 	input       json.RawMessage // a case's tool input, in the agent's keys (nil for none)
 	cases       string          // --cases: the table to run
+	cwd         string          // a case's folder of the call, "" for the working folder
 }
 
 // testCommand builds `hooks test`; runF, when not nil, receives the parsed options in place of
@@ -173,7 +174,10 @@ func (a *app) testHermes(fire fireFunc, s *session, o testOptions, data []byte) 
 	if err := s.checkEvent(o.event); err != nil {
 		return testJSON{}, err
 	}
-	cwd, _ := os.Getwd()
+	cwd := o.cwd
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
 	payload := runner.Synthetic(o.event, cwd)
 	if o.payloadFile != "" {
 		over, err := runner.ParsePayload(data)
@@ -248,7 +252,10 @@ func (a *app) testAgent(fire fireFunc, s *session, o testOptions, data []byte) (
 	if err := runner.CheckEvent(s.cfg, m.Event); err != nil {
 		return testJSON{}, dispatchError(err) // m.Event is o.event when the agent does not map it
 	}
-	cwd, _ := os.Getwd()
+	cwd := o.cwd
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
 	raw := dialect.Synthetic(m, cwd)
 	if o.payloadFile != "" {
 		if raw, err = agent.Overlay(raw, data); err != nil {
