@@ -12,6 +12,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/internal/suggest"
 )
 
@@ -164,15 +165,23 @@ func marshal(v any) (json.RawMessage, error) {
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
+// agentErr is the error of an agent name hookctl does not know, nil for a known one.
+func agentErr(name string) error {
+	_, err := agent.Lookup(name)
+	return err
+}
+
 // check says what a case lacks or holds twice.
 func (c *Case) check(file string, where func(string) *yaml.Node) error {
 	switch {
+	case c.Tool == "" && c.Input != nil:
+		return at(file, where("input"), "tool: missing (input is the input of which tool?)")
 	case c.Command == "" && c.Tool == "":
 		return at(file, where("command"), "command: missing (or tool and input, for another tool's call)")
 	case c.Command != "" && (c.Tool != "" || c.Input != nil):
 		return at(file, where("tool"), "command: a case is a shell command or a tool call, not both (drop tool and input)")
-	case c.Tool == "" && c.Input != nil:
-		return at(file, where("input"), "tool: missing (input is the input of which tool?)")
+	case c.Agent != "" && agentErr(c.Agent) != nil:
+		return at(file, where("agent"), "agent: %v", agentErr(c.Agent))
 	case c.Expect == "":
 		return at(file, where("expect"), "expect: missing (one of %s)", strings.Join(Expectations, ", "))
 	case !slices.Contains(Expectations, c.Expect):

@@ -49,7 +49,7 @@ func (a *app) casesRun(o testOptions) error {
 
 // runCase fires one case and says why it fails, "" when it passes.
 func (a *app) runCase(fire fireFunc, s *session, c casetable.Case) string {
-	o := testOptions{event: "pre_tool_call", agent: c.Agent, toolSet: true, input: c.Input,
+	o := testOptions{event: "pre_tool_call", agent: c.Agent, toolSet: true, input: string(c.Input),
 		forTool: c.Tool, command: c.Command, commandSet: c.Command != "", cwd: c.Cwd}
 	if o.agent == "" {
 		o.agent = agent.Default
@@ -81,7 +81,7 @@ func noArgsWithCases(args []string) error {
 // withInput lays a case's tool input, in the agent's own keys, in place of the synthetic
 // call's, and reads the call again.
 func withInput(d *agent.Dialect, raw []byte, call agent.Call, named string, o testOptions) ([]byte, agent.Call, error) {
-	raw, err := agent.WithInput(raw, call, o.input)
+	raw, err := agent.WithInput(raw, call, []byte(o.input))
 	if err != nil {
 		return nil, call, usageErrorf("input: %v", err)
 	}

@@ -54,9 +54,9 @@ type testOptions struct {
 	payloadFile string
 	asJSON      bool
 	agent       string
-	input       json.RawMessage // a case's tool input, in the agent's keys (nil for none)
-	cases       string          // --cases: the table to run
-	cwd         string          // a case's folder of the call, "" for the working folder
+	input       string // a case's tool input, in the agent's keys (nil for none)
+	cases       string // --cases: the table to run
+	cwd         string // a case's folder of the call, "" for the working folder
 }
 
 // testCommand builds `hooks test`; runF, when not nil, receives the parsed options in place of
@@ -189,8 +189,8 @@ func (a *app) testHermes(fire fireFunc, s *session, o testOptions, data []byte) 
 	if o.toolSet {
 		payload.ToolName = &o.forTool
 	}
-	if o.input != nil {
-		payload.ToolInput = o.input
+	if o.input != "" {
+		payload.ToolInput = json.RawMessage(o.input)
 	}
 	if o.commandSet {
 		if payload.ToolName == nil || *payload.ToolName != agent.ToolTerminal {
@@ -291,7 +291,7 @@ func (a *app) testAgent(fire fireFunc, s *session, o testOptions, data []byte) (
 			call.ToolName = &o.forTool
 		}
 	}
-	if o.input != nil {
+	if o.input != "" {
 		if raw, call, err = withInput(dialect, raw, call, named, o); err != nil {
 			return testJSON{}, err
 		}
