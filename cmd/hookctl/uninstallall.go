@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
 )
 
@@ -50,7 +51,8 @@ func (a *app) uninstallAll() error {
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	yes, asked := askTTY(in, allQuestion(targets, home))
+	guards, _ := s.store.RecordedGuards() // an unreadable record is removed with the home all the same
+	yes, asked := askTTY(in, allQuestion(targets, guards, home))
 	switch {
 	case !asked:
 		return failuref("uninstall --all removes your guards and the hookctl home %s: only a person at a terminal may do that; run it at a terminal (nothing was changed)", home)
@@ -83,9 +85,12 @@ func (a *app) userWired() []string {
 }
 
 // allQuestion is uninstall --all's one question: what it unwires and what it removes.
-func allQuestion(targets []install.Target, home string) string {
+func allQuestion(targets []install.Target, guards []consent.Guard, home string) string {
 	var b strings.Builder
 	b.WriteString("hookctl uninstall --all:\n")
+	for _, g := range guards {
+		fmt.Fprintf(&b, "  drops the guard %s\n", terminalSafe(g.String()))
+	}
 	for _, t := range targets {
 		fmt.Fprintf(&b, "  unwires %s\n", terminalSafe(t.Path))
 	}

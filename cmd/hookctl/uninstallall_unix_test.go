@@ -29,7 +29,7 @@ func TestUninstallAllAtATerminal(t *testing.T) {
 			env := []string{"HOME=" + home, "HOOKCTL_HOME=" + hookctlHome, "PATH=" + os.Getenv("PATH"), "NO_COLOR=1", "TERM=dumb"}
 			setupWired(t, hookctlHome, env)
 			out, err := answerOnTerminal(t, env, answer+"\n", "uninstall", "--all")
-			if !strings.Contains(out, "removes "+hookctlHome+" and everything in it") || !strings.Contains(out, filepath.Join(home, ".claude", "settings.json")) {
+			if !strings.Contains(out, "drops the guard ./guard.sh on pre_tool_call") || !strings.Contains(out, "removes "+hookctlHome+" and everything in it") || !strings.Contains(out, filepath.Join(home, ".claude", "settings.json")) {
 				t.Errorf("the question does not name the home and the agent's file:\n%s", out)
 			}
 			_, homeErr := os.Stat(hookctlHome)
