@@ -76,16 +76,27 @@ func (a *app) removeRun(command string) error {
 }
 
 // rewire wires again each agent wired at the user level, as `hookctl install AGENT` would, so
-// that its entries follow the config's events.
+// that its entries follow the config's events; the flags its entries carry that install takes
+// from the command line (--accept-hooks, --require-project) are given again.
 func (a *app) rewire() error {
+	type again struct{ accept, strict bool }
 	var agents []string
+	flags := map[string]again{}
 	for _, w := range a.wired() {
-		if w.Scope == "user" && !slices.Contains(agents, w.Agent) {
+		if w.Scope != "user" {
+			continue
+		}
+		if !slices.Contains(agents, w.Agent) {
 			agents = append(agents, w.Agent)
 		}
+		f := flags[w.Agent]
+		flags[w.Agent] = again{f.accept || w.AcceptHooks, f.strict || w.RequireProject}
 	}
+	accept := a.acceptHooks
+	defer func() { a.acceptHooks = accept }()
 	for _, name := range agents {
-		if err := a.installRun(installOptions{agent: name}); err != nil {
+		a.acceptHooks = flags[name].accept
+		if err := a.installRun(installOptions{agent: name, requireProject: flags[name].strict}); err != nil {
 			return err
 		}
 	}

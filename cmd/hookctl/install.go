@@ -33,6 +33,8 @@ type installOptions struct {
 	// wall and noWall are --wall (write the prefix that runs the agent's commands behind the
 	// wall, installwall.go) and --no-wall (take it out).
 	wall, noWall bool
+	// requireProject is --require-project: write strict mode into the person's wiring.
+	requireProject bool
 }
 
 func (a *app) installCommand() *cobra.Command {
@@ -77,6 +79,7 @@ Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl
 	f.BoolVar(&o.managedOnly, "managed-only", false, "with --system: also make the agent ignore every hook that is not managed")
 	f.BoolVar(&o.wall, "wall", false, "Claude Code: run each of its shell commands behind the wall (once the wall goes up here)")
 	f.BoolVar(&o.noWall, "no-wall", false, "take the wall's prefix out of the agent's settings again")
+	f.BoolVar(&o.requireProject, "require-project", false, "strict mode: a project guard not approved in its repository blocks instead of being skipped")
 	_ = cmd.RegisterFlagCompletionFunc("events", completeAgentEvents) // cannot fail: the flag exists
 	return cmd
 }
@@ -115,6 +118,8 @@ func (a *app) installRun(o installOptions) error {
 	case o.project && a.acceptHooks:
 		// The project's wiring is committed and runs on every teammate's machine.
 		return usageErrorf("--accept-hooks goes into this machine's own wiring (hookctl install %s --accept-hooks), never into a project's committed one", o.agent)
+	case o.requireProject && (o.system || o.project):
+		return usageErrorf("--require-project goes into your own wiring (hookctl install %s --require-project); a team's CI sets %s=1 instead", o.agent, requireProjectVar)
 	case o.system:
 		return a.installSystem(o)
 	}
@@ -124,6 +129,9 @@ func (a *app) installRun(o installOptions) error {
 	}
 	d, t, err := a.target(o.agent, o.project)
 	if err != nil {
+		return err
+	}
+	if t, err = a.strictTarget(d, t, o); err != nil {
 		return err
 	}
 	if warning, err := stablePath(a.selfPath()); err != nil {
