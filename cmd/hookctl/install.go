@@ -302,7 +302,17 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 		return nil, install.Target{}, err
 	}
 	bin := a.selfPath()
-	return d, install.TargetFor(d, path, bin, a.runFlags(project)), nil
+	t := install.TargetFor(d, path, bin, a.runFlags(project))
+	if project {
+		// The repository holds only what the team commits: the backup of its file is the
+		// person's, kept in their hookctl home.
+		loc, err := a.locations()
+		if err != nil {
+			return nil, install.Target{}, err
+		}
+		t.BackupDir = filepath.Join(loc.Home, "backups")
+	}
+	return d, t, nil
 }
 
 // wire makes hookctl's entries in t what the config of s wants for the agent, as install and
