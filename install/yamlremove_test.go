@@ -1,6 +1,7 @@
 package install
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -113,13 +114,13 @@ func TestRemoveFromConfigRefuses(t *testing.T) {
 
 func TestBackupPath(t *testing.T) {
 	dir := t.TempDir()
-	beside := Target{Path: dir + "/.claude/settings.json"}
+	beside := Target{Path: filepath.Join(dir, ".claude", "settings.json")}
 	if got := beside.BackupPath(); got != beside.Path+BackupSuffix {
 		t.Errorf("BackupPath = %s, want beside the file", got)
 	}
-	a := Target{Path: dir + "/a/.claude/settings.json", BackupDir: dir + "/home/backups"}
-	b := Target{Path: dir + "/b/.claude/settings.json", BackupDir: dir + "/home/backups"}
-	if !strings.HasPrefix(a.BackupPath(), a.BackupDir+"/") || !strings.HasSuffix(a.BackupPath(), "-settings.json"+BackupSuffix) {
+	a := Target{Path: filepath.Join(dir, "a", ".claude", "settings.json"), BackupDir: filepath.Join(dir, "home", "backups")}
+	b := Target{Path: filepath.Join(dir, "b", ".claude", "settings.json"), BackupDir: a.BackupDir}
+	if filepath.Dir(a.BackupPath()) != a.BackupDir || !strings.HasSuffix(a.BackupPath(), "-settings.json"+BackupSuffix) {
 		t.Errorf("BackupPath = %s, want settings.json's backup in %s", a.BackupPath(), a.BackupDir)
 	}
 	if a.BackupPath() == b.BackupPath() {
