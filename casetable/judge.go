@@ -3,6 +3,7 @@ package casetable
 import (
 	"fmt"
 
+	"github.com/hookctl/hookctl/internal/termsafe"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -36,4 +37,14 @@ func Judge(c Case, res *runner.Result) string {
 		return fmt.Sprintf("got %s, want %s", got, c.Expect)
 	}
 	return ""
+}
+
+// Report is the line a run of the table in file prints for the case, its control characters
+// escaped: ok, or FAIL with why (Judge).
+func (c Case) Report(file, why string) string {
+	where := termsafe.String(fmt.Sprintf("%s:%d", file, c.Line))
+	if why == "" {
+		return fmt.Sprintf("ok    %s  %s: %s", where, termsafe.String(c.Label()), c.Expect)
+	}
+	return fmt.Sprintf("FAIL  %s  %s: %s", where, termsafe.String(c.Label()), termsafe.String(why))
 }

@@ -29,13 +29,10 @@ func (a *app) casesRun(o testOptions) error {
 	failed := 0
 	for _, c := range cases {
 		why := a.runCase(fire, s, c)
-		where := fmt.Sprintf("%s:%d", o.cases, c.Line)
-		if why == "" {
-			fmt.Fprintf(a.stdout, "ok    %s  %s: %s\n", terminalSafe(where), terminalSafe(c.Label()), c.Expect)
-		} else {
+		if why != "" {
 			failed++
-			fmt.Fprintf(a.stdout, "FAIL  %s  %s: %s\n", terminalSafe(where), terminalSafe(c.Label()), terminalSafe(why))
 		}
+		fmt.Fprintln(a.stdout, c.Report(o.cases, why))
 		if sig := in.received(); sig != 0 {
 			return silent(exitInterrupted + sig)
 		}
@@ -76,22 +73,6 @@ func noArgsWithCases(args []string) error {
 		return usageErrorf("hooks test --cases takes no EVENT: each case is a pre_tool_call")
 	}
 	return nil
-}
-
-// withInput lays a case's tool input, in the agent's own keys, in place of the synthetic
-// call's, and reads the call again.
-func withInput(d *agent.Dialect, raw []byte, call agent.Call, named string, o testOptions) ([]byte, agent.Call, error) {
-	raw, err := agent.WithInput(raw, call, []byte(o.input))
-	if err != nil {
-		return nil, call, usageErrorf("input: %v", err)
-	}
-	if call, err = d.ReadPayloadAs(raw, named); err != nil {
-		return nil, call, usageErrorf("%v", err)
-	}
-	if o.toolSet {
-		call.ToolName = &o.forTool
-	}
-	return raw, call, nil
 }
 
 // fireFunc fires one call through the stack `hooks test` builds.

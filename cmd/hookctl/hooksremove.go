@@ -75,28 +75,14 @@ func (a *app) removeRun(command string) error {
 	return a.rewire()
 }
 
-// rewire wires again each agent wired at the user level, as `hookctl install AGENT` would, so
-// that its entries follow the config's events; the flags its entries carry that install takes
-// from the command line (--accept-hooks, --require-project) are given again.
+// rewire wires again each agent wired for the person, as `hookctl install AGENT` would, with
+// the flags its entries carry (install.Rewires), so that its entries follow the config.
 func (a *app) rewire() error {
-	type again struct{ accept, strict bool }
-	var agents []string
-	flags := map[string]again{}
-	for _, w := range a.wired() {
-		if w.Scope != "user" {
-			continue
-		}
-		if !slices.Contains(agents, w.Agent) {
-			agents = append(agents, w.Agent)
-		}
-		f := flags[w.Agent]
-		flags[w.Agent] = again{f.accept || w.AcceptHooks, f.strict || w.RequireProject}
-	}
 	accept := a.acceptHooks
 	defer func() { a.acceptHooks = accept }()
-	for _, name := range agents {
-		a.acceptHooks = flags[name].accept
-		if err := a.installRun(installOptions{agent: name, requireProject: flags[name].strict}); err != nil {
+	for _, r := range install.Rewires(a.wired()) {
+		a.acceptHooks = r.AcceptHooks
+		if err := a.installRun(installOptions{agent: r.Agent, requireProject: r.RequireProject}); err != nil {
 			return err
 		}
 	}

@@ -2,10 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -171,53 +171,42 @@ func (a *app) testStack(s *session, in *interruption) fireFunc {
 
 // testHermes fires EVENT with hookctl's own synthetic payload, --payload-file merged over it.
 func (a *app) testHermes(fire fireFunc, s *session, o testOptions, data []byte) (testJSON, error) {
-	if err := s.checkEvent(o.event); err != nil {
-		return testJSON{}, err
-	}
-	cwd := o.cwd
-	if cwd == "" {
-		cwd, _ = os.Getwd()
-	}
-	payload := runner.Synthetic(o.event, cwd)
-	if o.payloadFile != "" {
-		over, err := runner.ParsePayload(data)
-		if err != nil {
-			return testJSON{}, usageErrorf("%s: %v", o.payloadFile, err)
-		}
-		payload.Overlay(over)
-	}
-	if o.toolSet {
-		payload.ToolName = &o.forTool
-	}
-	if o.input != "" {
-		payload.ToolInput = json.RawMessage(o.input)
-	}
-	if o.commandSet {
-		if payload.ToolName == nil || *payload.ToolName != agent.ToolTerminal {
-			return testJSON{}, usageErrorf("--command sets the command of a shell tool call: add --for-tool terminal")
-		}
-		in := []byte(payload.ToolInput)
-		if len(in) == 0 || in[0] != '{' {
-			in = []byte("{}")
-		}
-		over := append(jsonx.AppendString([]byte(`{"command":`), o.command), '}')
-		merged, err := agent.Overlay(in, over)
-		if err != nil {
-			return testJSON{}, usageErrorf("--command: %v", err)
-		}
-		payload.ToolInput = merged
-	}
-	sent, err := payload.MarshalJSON() // the bytes the hooks are sent
+	call, sent, err := runner.HermesTestCall(s.cfg, o.request(data))
 	if err != nil {
-		return testJSON{}, failuref("%v", err)
+		return testJSON{}, requestError(err)
 	}
-	res, err := fire(runner.Call{Event: o.event, Payload: payload})
+	res, err := fire(call)
 	if err != nil {
 		return testJSON{}, dispatchError(err)
 	}
 	out := a.tested(res)
 	out.Payload = sent
 	return out, nil
+}
+
+// request is what the options ask `hooks test` to fire.
+func (o testOptions) request(data []byte) runner.TestRequest {
+	cwd := o.cwd
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	r := runner.TestRequest{Event: o.event, Cwd: cwd, PayloadName: o.payloadFile, Tool: o.forTool,
+		ToolSet: o.toolSet, Command: o.command, CommandSet: o.commandSet}
+	if o.payloadFile != "" {
+		r.Payload = data
+	}
+	if o.input != "" {
+		r.Input = []byte(o.input)
+	}
+	return r
+}
+
+// requestError gives what is wrong with a test request its exit status: a usage error.
+func requestError(err error) error {
+	if re := (*runner.RequestError)(nil); errors.As(err, &re) {
+		return usageErrorf("%s", re.Msg)
+	}
+	return dispatchError(err)
 }
 
 // tested adds each hook's output excerpts to the result, warning about what the run noticed.
@@ -248,61 +237,17 @@ func (a *app) testAgent(fire fireFunc, s *session, o testOptions, data []byte) (
 	if err != nil {
 		return testJSON{}, usageErrorf("--agent: %v", err)
 	}
-	m := dialect.TestMapping(o.event)
-	if err := runner.CheckEvent(s.cfg, m.Event); err != nil {
-		return testJSON{}, dispatchError(err) // m.Event is o.event when the agent does not map it
-	}
-	cwd := o.cwd
-	if cwd == "" {
-		cwd, _ = os.Getwd()
-	}
-	raw := dialect.Synthetic(m, cwd)
-	if o.payloadFile != "" {
-		if raw, err = agent.Overlay(raw, data); err != nil {
-			return testJSON{}, usageErrorf("%s: %v", o.payloadFile, err)
-		}
-	}
-	if names := dialect.AgentTools(o.forTool); o.toolSet && len(names) > 0 && !slices.Contains(names, o.forTool) {
-		o.forTool = names[0] // hookctl's name (terminal): the agent's own, as the agent sends it
-	}
-	if key := toolNameKey(m); o.toolSet && key != "" {
-		over := append(jsonx.AppendString(append(jsonx.AppendString([]byte(`{`), key), ':'), o.forTool), '}')
-		raw, _ = agent.Overlay(raw, over) // both objects: this cannot fail
-	}
-	named := ""
-	if dialect.EventFromArgs {
-		named = m.AgentEvent
-	}
-	call, err := dialect.ReadPayloadAs(raw, named)
+	call, err := runner.AgentTestCall(dialect, s.cfg, o.request(data))
 	if err != nil {
-		return testJSON{}, usageErrorf("%v", err)
+		return testJSON{}, requestError(err)
 	}
-	if o.toolSet {
-		call.ToolName = &o.forTool
-	}
-	if o.commandSet {
-		if raw, err = dialect.WithCommand(raw, call, o.command); err != nil {
-			return testJSON{}, usageErrorf("--command: %v", err)
-		}
-		if call, err = dialect.ReadPayloadAs(raw, named); err != nil {
-			return testJSON{}, usageErrorf("%v", err)
-		}
-		if o.toolSet {
-			call.ToolName = &o.forTool
-		}
-	}
-	if o.input != "" {
-		if raw, call, err = withInput(dialect, raw, call, named, o); err != nil {
-			return testJSON{}, err
-		}
-	}
-	res, err := fire(runner.Call{Event: m.Event, Dialect: dialect, Agent: call, Raw: raw})
+	res, err := fire(call)
 	if err != nil {
 		return testJSON{}, dispatchError(err)
 	}
 	out := a.tested(res)
-	out.Payload = append(json.RawMessage(nil), raw...)
-	answer := a.agentAnswer(dialect, call, m.Event, res)
+	out.Payload = append(json.RawMessage(nil), call.Raw...)
+	answer := a.agentAnswer(dialect, call.Agent, call.Event, res)
 	out.AgentOutput, out.agent = answer, dialect.Title
 	switch {
 	case answer == nil && dialect.ExitWriter:
@@ -313,18 +258,6 @@ func (a *app) testAgent(fire fireFunc, s *session, o testOptions, data []byte) (
 		out.AgentOutput = json.RawMessage("{}") // as run --agent writes no opinion
 	}
 	return out, nil
-}
-
-// toolNameKey is the top-level payload key --for-tool sets, "" when the agent event has a fixed
-// tool name or keeps it inside an object (Cline), where only the matchers see --for-tool.
-func toolNameKey(m agent.Mapping) string {
-	switch {
-	case m.Tool.Name != "" || len(m.Tool.NameAt) > 1:
-		return ""
-	case len(m.Tool.NameAt) == 1:
-		return m.Tool.NameAt[0]
-	}
-	return "tool_name"
 }
 
 func (a *app) printTest(out testJSON) {
@@ -466,20 +399,7 @@ func (a *app) testDialect(event string) (string, string) {
 	return wiredDialect(a.wired(), event)
 }
 
-// wiredDialect is testDialect's rule over the wiring already read.
+// wiredDialect is testDialect's rule over the wiring already read (install.WiredDialect).
 func wiredDialect(wired []install.Wiring, event string) (string, string) {
-	var agents []string
-	for _, w := range wired {
-		if (w.Event == event || w.AgentEvent == event) && !slices.Contains(agents, w.Agent) {
-			agents = append(agents, w.Agent)
-		}
-	}
-	switch len(agents) {
-	case 1:
-		return agents[0], "the one agent wired to " + event + "; --agent picks another"
-	case 0:
-		return agent.Default, "no agent is wired to " + event + "; --agent picks one"
-	}
-	slices.Sort(agents)
-	return agent.Default, "several agents are wired to " + event + " (" + strings.Join(agents, ", ") + "); --agent picks one"
+	return install.WiredDialect(wired, event)
 }

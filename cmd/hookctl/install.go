@@ -150,7 +150,7 @@ func (a *app) installRun(o installOptions) error {
 		if o.project {
 			person = &config.Config{Path: s.cfg.Path, Audit: s.cfg.Audit}
 		}
-		plan = &session{loc: s.loc, cfg: withProjectHooks(person, project.Config), store: s.store}
+		plan = &session{loc: s.loc, cfg: install.WithProjectHooks(person, project.Config), store: s.store}
 	} else if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
 		// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
 		return failuref("there is no config at %s (hookctl init creates one); %s is unchanged", s.loc.Config, t.Path)
@@ -193,23 +193,6 @@ func (a *app) installRun(o installOptions) error {
 	return mismatch
 }
 
-// withProjectHooks is the config install plans the agent's entries from in a project: the
-// person's hooks, then the project's, which run after them in the same call; the entries'
-// timeouts count every hook one after the other, as the layers run. The person's problems
-// alone decide whether install may go on (the project's are reported when it runs).
-func withProjectHooks(person, project *config.Config) *config.Config {
-	plan := *person
-	plan.Hooks = append(slices.Clone(person.Hooks), project.Hooks...)
-	plan.CustomEvents = slices.Clone(person.CustomEvents)
-	for _, name := range project.CustomEvents {
-		if !slices.Contains(plan.CustomEvents, name) {
-			plan.CustomEvents = append(plan.CustomEvents, name)
-		}
-	}
-	plan.Parallel = false
-	return &plan
-}
-
 // dialectErrors prints the errors of recorded guards that d, wired now (when wiring), would not
 // feed as they were approved to (dialectFindings), and returns exit status 1 when there are any.
 func (a *app) dialectErrors(s *session, d *agent.Dialect, wiring bool) error {
@@ -243,49 +226,19 @@ func (a *app) dialectFindings(s *session, wired []install.Wiring, adding string)
 	return doctor.DialectFindings(held.Recorded, names, adding)
 }
 
-// sayTrustStep names what the person must still do in the agent itself before it runs the
-// entries just written: trust them in Codex's /hooks (Codex skips an untrusted hook, and one
-// changed since it was trusted, without a word), trust the folder in Gemini CLI (which runs no
-// hooks in a folder it does not trust).
+// sayTrustStep says what the person must still do in the agent itself before it runs the
+// entries just written (install.TrustStep); what cannot be read is a warning.
 func (a *app) sayTrustStep(d *agent.Dialect, file string, project bool) {
 	home, err := a.home()
 	if err != nil {
 		return
 	}
 	cwd, _ := os.Getwd()
-	p := a.trustPlaces(home, cwd)
-	switch d.Name {
-	case "codex":
-		untrusted, err := install.CodexUntrusted(p, file)
-		if err != nil {
-			a.warn("warning: cannot read which hooks Codex trusts: " + err.Error())
-			return
-		}
-		if len(untrusted) == 0 {
-			return
-		}
-		var events []string
-		for _, u := range untrusted {
-			events = append(events, terminalSafe(u[0])+" ("+u[1]+")")
-		}
-		fmt.Fprintf(a.stdout, "next: Codex runs these entries only once you trust them: %s\n  %s\n",
-			strings.Join(events, ", "), install.CodexTrustFix)
-	case "gemini":
-		if !project {
-			fmt.Fprintf(a.stdout, "next: Gemini CLI runs hooks only in folders it trusts (%s): trust each folder you use it in\n",
-				terminalSafe(p.GeminiFolders))
-			return
-		}
-		trust, err := install.GeminiTrust(p.GeminiFolders, cwd)
-		if err != nil {
-			a.warn("warning: cannot read which folders Gemini CLI trusts: " + err.Error())
-			return
-		}
-		if trust != install.FolderTrusted {
-			fmt.Fprintf(a.stdout, "next: Gemini CLI runs no hooks in this folder until you trust it (it is %s):\n  %s\n",
-				trust, terminalSafe(install.GeminiTrustFix(cwd, p.GeminiFolders)))
-		}
+	step, err := install.TrustStep(a.trustPlaces(home, cwd), d.Name, file, project)
+	if err != nil {
+		a.warn("warning: " + err.Error())
 	}
+	fmt.Fprint(a.stdout, step)
 }
 
 // target resolves the agent and the settings file the command edits.
