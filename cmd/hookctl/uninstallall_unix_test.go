@@ -113,8 +113,10 @@ func answerOnTerminal(t *testing.T, env []string, answer string, args ...string)
 		t.Fatalf("hookctl %v did not end:\n%s", args, shown.String())
 	}
 	select {
-	case <-done:
-	case <-time.After(10 * time.Second):
+	case <-done: // the terminal's last byte read: EIO once hookctl's side closed
+	case <-time.After(time.Minute):
+		ptmx.Close() // ends the reader
+		<-done
 	}
 	return shown.String(), err
 }
