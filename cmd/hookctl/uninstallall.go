@@ -64,6 +64,6 @@ func (a *app) uninstallAll() error {
 	if err != nil {
 		return failuref("%v", err)
 	}
-	fmt.Fprintf(a.stdout, "removed the hookctl home %s\n", terminalSafe(home))
+	fmt.Fprintf(a.stdout, "removed the hookctl home %s; hookctl itself stays at %s (remove it as you installed it)\n", terminalSafe(home), terminalSafe(a.selfPath()))
 	return nil
 }
