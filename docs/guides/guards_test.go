@@ -71,6 +71,7 @@ var cases = []guardCase{
 	shell("block-delete-outside-project.sh", "git -C ../other clean -fdx", true),
 	shell("block-delete-outside-project.sh", "find .. -name '*.log' | xargs rm -rf", true),
 	shell("block-delete-outside-project.sh", "cd .. && rm -rf other-project", true),
+	shell("block-delete-outside-project.sh", "(cd src); rm -rf ../x", true),
 }
 
 // TestGuardsEveryAgent feeds each case, as each agent sends it, through hookctl's translation

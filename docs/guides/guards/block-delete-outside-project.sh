@@ -41,8 +41,17 @@ normalize() {
 project=$(normalize "$cwd")
 
 # check TARGET [ROOT_OK]: block when it lies outside the project, or is the project folder
-# itself unless ROOT_OK is set (find . -delete removes what is inside, not the folder).
+# itself unless ROOT_OK is set (find . -delete removes what is inside, not the folder). A
+# relative TARGET is placed from base (moved by cd) and from the working folder alike.
 check() {
+  if [ "$base" != "$cwd" ]; then
+    # After a cd, a relative path must also be inside from the working folder: a cd in a
+    # subshell, ( cd src ); rm -rf ../x, does not move the commands after it.
+    case $1 in
+      /* | '~'* | *'$'*) ;;
+      *) saved=$base; base=$cwd; check "$1" "$2"; base=$saved ;;
+    esac
+  fi
   t=$1
   case $t in
     '~' | '~/'*) t=$HOME${t#\~} ;;
