@@ -72,6 +72,8 @@ var cases = []guardCase{
 	shell("block-delete-outside-project.sh", "find .. -name '*.log' | xargs rm -rf", true),
 	shell("block-delete-outside-project.sh", "cd .. && rm -rf other-project", true),
 	shell("block-delete-outside-project.sh", "(cd src); rm -rf ../x", true),
+	shell("block-delete-outside-project.sh", "sudo -u root rm -rf ../x", true),
+	shell("block-delete-outside-project.sh", "timeout -s KILL 5 rm -rf /etc/x", true),
 }
 
 // TestGuardsEveryAgent feeds each case, as each agent sends it, through hookctl's translation

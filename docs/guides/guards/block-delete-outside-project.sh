@@ -139,12 +139,19 @@ while read -r line; do
   set -- $line
   set +f
   fed=
+  prefix=
   while [ $# -gt 0 ]; do # prefixes that run the next word; sh -c CMD runs CMD
-    case $1 in
-      xargs) fed=1; shift ;;
-      sudo | doas | env | command | exec | nohup | nice | time | *=*) shift ;;
-      sh | bash | dash | zsh | ksh | mksh | busybox) shift ;;
-      -*) shift ;;
+    case $prefix:$1 in
+      # A prefix's option that takes a value: the value is no program (sudo -u root rm ...).
+      sudo:-[ugCDhprtUT] | doas:-[uC] | env:-[uCS] | nice:-n | timeout:-[sk] | xargs:-[nILPsdEa] | stdbuf:-[ioe])
+        shift 2 ;;
+      timeout:[0-9]*) shift ;; # the duration
+      *:xargs) fed=1; prefix=xargs; shift ;;
+      *:sudo | *:doas | *:env | *:command | *:exec | *:nohup | *:nice | *:time | *:timeout | *:stdbuf)
+        prefix=${1##*/}; shift ;;
+      *:*=*) shift ;;
+      *:sh | *:bash | *:dash | *:zsh | *:ksh | *:mksh | *:busybox) prefix=; shift ;;
+      *:-*) shift ;;
       *) break ;;
     esac
   done
