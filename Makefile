@@ -114,6 +114,7 @@ lint: ## gofmt, go vet and a go.mod tidiness check
 # scripts/fuzz.sh builds each package's fuzzing test binary once for all its targets.
 FUZZ_TARGETS ?= \
 	config:FuzzParse:1000x \
+	casetable:FuzzParse:30000x \
 	consent:FuzzDecode:120000x \
 	consent:FuzzDecodeMatchesEncodingJSON:120000x \
 	consent:FuzzParseTimeZ:120000x \

@@ -33,8 +33,8 @@ var namedElsewhere = map[[2]string]string{
 	{"install/geminitrust.go", "GEMINI_CLI_HOME"}: "Gemini CLI's trust step reads its home (Gemini CLI's HomeEnv)",
 	{"install/trust.go", "copilot"}:               "Copilot CLI's trust step",
 	{"install/plan.go", "copilot"}:                "Copilot CLI's trust warning at install",
-	{"cmd/hookctl/install.go", "codex"}:           "Codex's trust step, told after install",
-	{"cmd/hookctl/install.go", "gemini"}:          "Gemini CLI's trust step, told after install",
+	{"install/nextstep.go", "codex"}:              "Codex's trust step, told after install",
+	{"install/nextstep.go", "gemini"}:             "Gemini CLI's trust step, told after install",
 	// The wall's shell prefix is a setting only Claude Code offers (SPEC 28.4).
 	{"cmd/hookctl/installwall.go", "claude-code"}: "the one agent with a shell prefix setting (--wall)",
 }

@@ -194,6 +194,13 @@ func (d *Dialect) WithCommand(raw []byte, call Call, command string) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
+	return WithInput(raw, call, merged)
+}
+
+// WithInput returns the agent's payload raw (read as call) with the call's tool input
+// replaced by input, given in the agent's own keys: what `hooks test --cases` fires for a
+// case's tool call. An input not found in the payload as it was read is an error.
+func WithInput(raw []byte, call Call, merged []byte) ([]byte, error) {
 	i := bytes.Index(raw, call.ToolInput)
 	if len(call.ToolInput) == 0 || i < 0 {
 		return nil, fmt.Errorf("%w: the tool input is not in the payload as it was read", ErrPayload)

@@ -84,7 +84,7 @@ func insideRepo(root, path string, must bool) string {
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		if must {
-			return fmt.Sprintf("%s cannot be read: %v", p, unwrapPath(err))
+			return fmt.Sprintf("%s cannot be read: %v%s", p, unwrapPath(err), rootHint(root, p))
 		}
 		return ""
 	}
@@ -101,6 +101,22 @@ func insideRepo(root, path string, must bool) string {
 		}
 	}
 	return ""
+}
+
+// rootHint reminds that a project's paths start at the repository's root, not at
+// .agent-hooks/ (where the config is), and names the file there when that is what was meant;
+// p is the missing file's path, inside root.
+func rootHint(root, p string) string {
+	hint := fmt.Sprintf(" (a project's commands are relative to the repository's root, %s", root)
+	rel, err := filepath.Rel(root, p)
+	if err != nil {
+		return hint + ")"
+	}
+	under := filepath.Join(".agent-hooks", rel)
+	if fi, err := os.Stat(filepath.Join(root, under)); err == nil && fi.Mode().IsRegular() {
+		return hint + fmt.Sprintf(": did you mean %s?)", filepath.ToSlash(under))
+	}
+	return hint + ")"
 }
 
 // within reports whether p is dir or lies under it (both clean and absolute).

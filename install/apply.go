@@ -2,6 +2,8 @@ package install
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,9 +17,13 @@ import (
 
 // Target is one agent's settings file and the entries hookctl keeps in it.
 type Target struct {
-	Agent  string
-	Path   string
-	Layout Layout
+	Agent string
+	Path  string
+	// BackupDir is where the backup of the file is kept (BackupPath); "" keeps it beside the
+	// file. A project's file has its backup in the person's hookctl home, so that the
+	// repository holds only what the team commits.
+	BackupDir string
+	Layout    Layout
 	// Command is the command line of hookctl's entries (CommandLine), quoted for Shell, to
 	// which each entry adds its deadline (EntryCommand). Err says why there is none: Install
 	// returns it.
@@ -108,6 +114,21 @@ type Report struct {
 // backup means there was no file.
 const BackupSuffix = ".hookctl-backup"
 
+// BackupPath is where the copy of the target's file kept before hookctl first wrote it is:
+// beside the file, or, with BackupDir, in that folder under a name made of the file's
+// absolute path's hash and its name (two repositories' files never share one).
+func (t Target) BackupPath() string {
+	if t.BackupDir == "" {
+		return t.Path + BackupSuffix
+	}
+	abs, err := filepath.Abs(t.Path)
+	if err != nil {
+		abs = t.Path
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(t.BackupDir, hex.EncodeToString(sum[:8])+"-"+filepath.Base(t.Path)+BackupSuffix)
+}
+
 // maxSettings bounds what is read: settings files are a few KiB.
 const maxSettings = 16 << 20
 
@@ -160,11 +181,11 @@ func applyOnce(t Target, want []Want, uninstall, dryRun bool) (Report, error) {
 	if err != nil {
 		return r, err
 	}
-	b := readBackup(t.Path, t.Comments)
+	b := readBackup(t.BackupPath(), t.Comments)
 	out, changed, err := editText(old, t, want, b, &r)
 	if err != nil || !changed {
 		if err == nil && uninstall && !dryRun && b.ok {
-			_ = os.Remove(t.Path + BackupSuffix) // no entry of hookctl's is left to undo
+			_ = os.Remove(t.BackupPath()) // no entry of hookctl's is left to undo
 		}
 		return r, err
 	}
@@ -185,7 +206,7 @@ func applyOnce(t Target, want []Want, uninstall, dryRun bool) (Report, error) {
 	if uninstall && b.ok {
 		// Uninstall leaves nothing hookctl made (SPEC 22): the backup served to tell what
 		// install had created, and the file has no entry of hookctl's left.
-		_ = os.Remove(t.Path + BackupSuffix)
+		_ = os.Remove(t.BackupPath())
 	}
 	if uninstall {
 		t.removeMade(filepath.Dir(t.Path)) // the folders install made for the file, if now empty
@@ -262,10 +283,10 @@ type backup struct {
 	prior *node  // its value; nil for an empty backup: there was no file
 }
 
-// readBackup reads the backup of path. One that cannot be read or parsed says nothing (ok
-// false), so nothing is removed on its word.
+// readBackup reads the backup at path (Target.BackupPath). One that cannot be read or parsed
+// says nothing (ok false), so nothing is removed on its word.
 func readBackup(path string, comments bool) backup {
-	data, _, err := safefile.ReadFile(path+BackupSuffix, maxSettings)
+	data, _, err := safefile.ReadFile(path, maxSettings)
 	if err != nil {
 		return backup{}
 	}
@@ -324,9 +345,14 @@ func write(t Target, old, out []byte, fi fs.FileInfo, hasBackup bool, r *Report)
 	if !sameFile(path, fi) {
 		return fmt.Errorf("%s %w", path, errChanged)
 	}
-	backup := path + BackupSuffix
+	backup := t.BackupPath()
 	if !hasBackup && !r.Deleted {
 		if _, err := os.Lstat(backup); errors.Is(err, fs.ErrNotExist) {
+			if t.BackupDir != "" {
+				if err := os.MkdirAll(t.BackupDir, 0o700); err != nil {
+					return fmt.Errorf("keeping a backup of %s: %w", path, err)
+				}
+			}
 			if err := safefile.WriteFile(backup, old, mode); err != nil {
 				return fmt.Errorf("keeping a backup of %s: %w", path, err)
 			}

@@ -76,7 +76,7 @@ func applyRequirements(t Target, want []Want, uninstall, dryRun bool) (Report, e
 	if err := toml.Unmarshal(out, &check); err != nil {
 		return r, fmt.Errorf("%s: hookctl's tables would clash with the file's own (%v): move the file's [hooks] entries into it by hand, or move the file away", t.Path, err)
 	}
-	backupData, backupErr := os.ReadFile(t.Path + BackupSuffix)
+	backupData, backupErr := os.ReadFile(t.BackupPath())
 	hasBackup := backupErr == nil
 	if len(out) == 0 && hasBackup && len(backupData) == 0 {
 		r.Deleted = true // hookctl created the file
@@ -90,7 +90,7 @@ func applyRequirements(t Target, want []Want, uninstall, dryRun bool) (Report, e
 		return r, err
 	}
 	if hasBackup && (r.Deleted || bytes.Equal(out, backupData)) {
-		_ = os.Remove(t.Path + BackupSuffix) // the file is as it was: nothing left to keep
+		_ = os.Remove(t.BackupPath()) // the file is as it was: nothing left to keep
 	}
 	return r, nil
 }

@@ -190,6 +190,9 @@ type RunFlags struct {
 	Guarded bool
 	// AcceptHooks is a CI machine's --accept-hooks, written into its wiring (SPEC 23.1).
 	AcceptHooks bool
+	// RequireProject is strict mode's --require-project (SPEC 27.2, 28.27): a project guard not
+	// approved in its repository blocks instead of being skipped.
+	RequireProject bool
 	// ProjectWiring marks a project's committed wiring (install --project): hookctl from
 	// PATH behind a guard that refuses the call where there is none (portable.go), and
 	// --project-wiring, which makes the run give way to the person's own wiring of the same
@@ -209,7 +212,7 @@ type ownCommand struct {
 
 // parseOwn reads command as an entry hookctl's install writes for the agent:
 // `'/path/to/hookctl' run --agent AGENT [--system] [--home H] [--allowlist A] [--config C] [--guarded]
-// [--accept-hooks] [--project-wiring] [--deadline N] [EVENT]`, the flags in that order, each at
+// [--accept-hooks] [--require-project] [--project-wiring] [--deadline N] [EVENT]`, the flags in that order, each at
 // most once; older hookctl wrote fewer flags. A project's wiring puts the guard of one of the
 // agent's events and `; exec ` before `hookctl run` (portable.go). The binary may be at any path (a moved binary's entry is still
 // hookctl's, to be replaced); name is this binary's file name, in case it is not "hookctl".
@@ -235,7 +238,7 @@ func parseOwn(command, agentName, name string) (ownCommand, bool) {
 		}
 		o.event, rest = rest[len(rest)-1], rest[:len(rest)-1]
 	}
-	order := []string{"--system", "--home", "--allowlist", "--config", "--guarded", "--accept-hooks", "--project-wiring", "--deadline"}
+	order := []string{"--system", "--home", "--allowlist", "--config", "--guarded", "--accept-hooks", "--require-project", "--project-wiring", "--deadline"}
 	for len(rest) > 0 {
 		i := slices.Index(order, rest[0])
 		if i < 0 {
@@ -252,6 +255,9 @@ func parseOwn(command, agentName, name string) (ownCommand, bool) {
 			continue
 		case "--accept-hooks":
 			o.flags.AcceptHooks, rest = true, rest[1:]
+			continue
+		case "--require-project":
+			o.flags.RequireProject, rest = true, rest[1:]
 			continue
 		case "--project-wiring":
 			o.flags.ProjectWiring, rest = true, rest[1:]
@@ -359,6 +365,9 @@ func CommandLineFor(sh Shell, bin, agent string, f RunFlags) (string, error) {
 	}
 	if f.AcceptHooks {
 		command += " --accept-hooks"
+	}
+	if f.RequireProject {
+		command += " --require-project"
 	}
 	if f.ProjectWiring {
 		command += " --project-wiring"

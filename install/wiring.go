@@ -28,6 +28,8 @@ type Wiring struct {
 	Deadline *int64 `json:"deadline"`
 	// AcceptHooks says the entry runs hookctl with --accept-hooks (a CI machine's wiring).
 	AcceptHooks bool `json:"accept_hooks"`
+	// RequireProject says the entry runs hookctl with --require-project (strict mode).
+	RequireProject bool `json:"require_project,omitempty"`
 	// Home and Allowlist are the entry's --home and --allowlist, "" when it has none: the
 	// consent state its runs are held to, whatever the agent's environment says.
 	Home      string `json:"home,omitempty"`
@@ -111,6 +113,7 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 // setFlags keeps what the entry's flags say of where and how its runs are held.
 func (w *Wiring) setFlags(f RunFlags) {
 	w.AcceptHooks, w.Home, w.Allowlist, w.Guarded = f.AcceptHooks, f.Home, f.Allowlist, f.Guarded
+	w.RequireProject = f.RequireProject
 }
 
 // Findings checks each settings file that has hookctl entries against the config: events

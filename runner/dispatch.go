@@ -54,6 +54,9 @@ type Dispatcher struct {
 	// Guards are what the dispatch is held to (GuardsFor): a call a recorded guard covers is
 	// blocked while the config does not hold it as approved.
 	Guards Guards
+	// RequireProject is strict mode (SPEC 27.2, 28.27): a project guard never approved there
+	// blocks, as a changed one does, instead of being skipped as a fresh clone's.
+	RequireProject bool
 }
 
 // ErrUnknownEvent is returned by Dispatch for an event neither built in nor custom.
@@ -442,7 +445,11 @@ func (d *Dispatcher) admit(ctx context.Context, f *firing, h config.Hook) (*admi
 	}
 	if st != consent.StatusApproved {
 		held.close()
-		hr, e := skipped(f.job, h, st, UnapprovedGuard(h, st, d.Guards.Recorded))
+		detail := UnapprovedGuard(h, st, d.Guards.Recorded)
+		if detail == nil && d.RequireProject {
+			detail = RequiredProjectGuard(h, st)
+		}
+		hr, e := skipped(f.job, h, st, detail)
 		return nil, hr, e
 	}
 	if w != nil && w.err != nil {

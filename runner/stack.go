@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/hookctl/hookctl/config"
@@ -60,6 +61,10 @@ type StackOptions struct {
 	// either stands), and a project hook that is not a guard runs from the project's entry
 	// alone, once per call, without either reading what the agent's settings hold.
 	ProjectEntry, GuardsOnly bool
+	// RequireProject is strict mode (SPEC 27.2, 28.27: HOOKCTL_REQUIRE_PROJECT=1, the wiring's
+	// --require-project): a project guard not approved there blocks, and so does a project
+	// whose hooks cannot be read, on an event a guard judges.
+	RequireProject bool
 	// SessionPrefix names the session of a payload that has none (Dispatcher.SessionPrefix).
 	SessionPrefix string
 	// Say writes a line where the caller says things (stderr): the warnings of the layers and
@@ -140,10 +145,16 @@ func (s *Stack) Fire(ctx context.Context, c Call) (*Result, error) {
 			if p == nil || !p.Config.KnownEvent(c.Event) {
 				return nil, nil
 			}
+			if why := unreadProject(p); s.o.RequireProject && why != "" && config.GuardEvent(c.Event) {
+				return &Result{Event: c.Event, Decision: DecisionBlock, Reason: fmt.Sprintf(
+					"strict mode requires the guards of the repository %s, and its hooks cannot be read: %s (fix .agent-hooks/config.yaml, then run hookctl hooks approve --project there)", p.Root, why)}, nil
+			}
 			if s.o.GuardsOnly {
 				p = guardsOnly(p)
 			}
-			return system(ProjectDispatcher(p, s.o.ProjectGate(p), nil))
+			d := ProjectDispatcher(p, s.o.ProjectGate(p), nil)
+			d.RequireProject = s.o.RequireProject
+			return system(d)
 		}
 	}
 	if s.o.ProjectEntry {
@@ -160,6 +171,20 @@ func (s *Stack) Fire(ctx context.Context, c Call) (*Result, error) {
 		return Layered(nil, s.o.PersonHome, s.warn, c.Event, system, selfOnly, project)
 	}
 	return Layered(s.System, s.o.PersonHome, s.warn, c.Event, system, person, project)
+}
+
+// unreadProject says why some of the project's hooks cannot be read (its config, or an entry
+// dropped by an error), "" when every one is.
+func unreadProject(p *consent.Project) string {
+	if p.ConfigErr != nil {
+		return p.ConfigErr.Error()
+	}
+	for _, pr := range p.Config.Problems {
+		if pr.Severity == config.SeverityError {
+			return pr.String()
+		}
+	}
+	return ""
 }
 
 // guardsOnly is the project layer with only its guards: what the person's own entry fires of

@@ -106,6 +106,20 @@ func UnapprovedGuard(h config.Hook, st consent.Status, recorded []consent.Guard)
 	return nil
 }
 
+// RequiredProjectGuard is the detail of the verdict on project guard h, never approved in its
+// project, under strict mode (Dispatcher.RequireProject): it makes the guard block naming the
+// repository, where a fresh clone's guard is otherwise skipped. nil for every other hook.
+func RequiredProjectGuard(h config.Hook, st consent.Status) error {
+	if st != consent.StatusNotApproved || h.Layer != config.LayerProject || !h.FailClosed {
+		return nil
+	}
+	where := "its repository"
+	if h.ProjectDir != "" {
+		where = "the repository " + h.ProjectDir
+	}
+	return fmt.Errorf("strict mode (HOOKCTL_REQUIRE_PROJECT=1 or --require-project) requires the guards of %s in force", where)
+}
+
 // Blocking reports whether a hook of the event can block a call of the dialect's agent (nil:
 // hookctl's own protocol): what makes a fail_closed hook that is not in force block.
 func Blocking(d *agent.Dialect, event string) bool {

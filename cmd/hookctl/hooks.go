@@ -14,14 +14,14 @@ import (
 func (a *app) hooksCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hooks",
-		Short: "Review and manage the configured hooks: list, add, test, approve, revoke, lock, doctor",
+		Short: "Review and manage the configured hooks: list, add, remove, test, approve, revoke, lock, doctor",
 		Example: `  hookctl hooks list
   hookctl hooks approve --all
   hookctl hooks doctor`,
 		Args: knownSubcommand,
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(a.listCommand(nil), a.addCommand(nil), a.testCommand(nil), a.approveCommand(nil), a.revokeCommand(nil), a.doctorCommand(nil), a.autoAcceptCommand(), a.lockCommand())
+	cmd.AddCommand(a.listCommand(nil), a.addCommand(nil), a.testCommand(nil), a.approveCommand(nil), a.revokeCommand(nil), a.removeCommand(), a.doctorCommand(nil), a.autoAcceptCommand(), a.lockCommand())
 	return cmd
 }
 

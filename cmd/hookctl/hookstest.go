@@ -2,10 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -54,6 +54,9 @@ type testOptions struct {
 	payloadFile string
 	asJSON      bool
 	agent       string
+	input       string // a case's tool input, in the agent's keys (nil for none)
+	cases       string // --cases: the table to run
+	cwd         string // a case's folder of the call, "" for the working folder
 }
 
 // testCommand builds `hooks test`; runF, when not nil, receives the parsed options in place of
@@ -61,19 +64,32 @@ type testOptions struct {
 func (a *app) testCommand(runF func(testOptions) error) *cobra.Command {
 	var o testOptions
 	cmd := &cobra.Command{
-		Use:   "test EVENT",
+		Use:   "test EVENT | --cases FILE",
 		Short: "Fire an event's hooks on a synthetic payload and show what each one did",
 		Long: `Fires the event's matching hooks with the synthetic payload an agent would send (a
 terminal call of "echo hello" for tool events, and so on), consent applying as in "run", and
-shows each hook's exit status, time, output and directive, then the merged result.`,
+shows each hook's exit status, time, output and directive, then the merged result.
+
+With --cases, runs each case of a YAML table (a shell command or a tool call, the agent, and
+the expected verdict: allow, block, ask or modify) as the pre_tool_call an agent would send,
+reports every case, and exits 1 when any differs (a skipped hook fails its case).`,
 		Example: `  hookctl hooks test pre_tool_call
   hookctl hooks test pre_tool_call --for-tool write_file --payload-file call.json
   hookctl hooks test pre_llm_call --json
   hookctl hooks test pre_tool_call --agent claude-code --for-tool Write
-  hookctl hooks test pre_tool_call --for-tool terminal --command 'rm -rf /' --agent copilot`,
-		Args:              exactlyOneEvent("test"),
+  hookctl hooks test pre_tool_call --for-tool terminal --command 'rm -rf /' --agent copilot
+  hookctl hooks test --cases guards.cases.yaml`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("cases") {
+				return noArgsWithCases(args)
+			}
+			return exactlyOneEvent("test")(cmd, args)
+		},
 		ValidArgsFunction: a.completeEvents,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.cases != "" {
+				return a.casesRun(o)
+			}
 			o.event = args[0]
 			o.toolSet = cmd.Flags().Changed("for-tool")
 			o.commandSet = cmd.Flags().Changed("command")
@@ -87,6 +103,7 @@ shows each hook's exit status, time, output and directive, then the merged resul
 	f.StringVar(&o.forTool, "for-tool", "", "the tool name of the call (matchers apply to it)")
 	f.StringVar(&o.command, "command", "", "the shell tool's command, in the agent's input keys")
 	f.StringVar(&o.payloadFile, "payload-file", "", "a JSON object merged over the synthetic payload (- for stdin)")
+	f.StringVar(&o.cases, "cases", "", "run a table of cases (YAML) and exit 1 when any verdict differs")
 	f.BoolVar(&o.asJSON, "json", false, "print JSON: the run object plus each hook's stdout and stderr")
 	f.StringVar(&o.agent, "agent", "", "fire the payload in this agent's shape and read answers in its dialect ("+strings.Join(agent.Names(), ", ")+")")
 	_ = cmd.RegisterFlagCompletionFunc("agent", completeAgents) // cannot fail: the flag exists
@@ -142,7 +159,7 @@ func (a *app) testRun(o testOptions) error {
 // (SPEC 25.1), the system layer, the person's and the project of the working folder, with the
 // person's guards and the self-guard; hooks not approved are asked for on the terminal. The
 // calling agent's own checks (its hooks-off switches, the wall) are left out: no agent runs.
-func (a *app) testStack(s *session, in *interruption) func(runner.Call) (*runner.Result, error) {
+func (a *app) testStack(s *session, in *interruption) fireFunc {
 	return func(c runner.Call) (*runner.Result, error) {
 		opts := a.stackOptions(s.loc, false, &in)
 		opts.LoadConfig = func(string) (*config.Config, error) { return s.cfg, nil } // read and said once
@@ -153,48 +170,43 @@ func (a *app) testStack(s *session, in *interruption) func(runner.Call) (*runner
 }
 
 // testHermes fires EVENT with hookctl's own synthetic payload, --payload-file merged over it.
-func (a *app) testHermes(fire func(runner.Call) (*runner.Result, error), s *session, o testOptions, data []byte) (testJSON, error) {
-	if err := s.checkEvent(o.event); err != nil {
-		return testJSON{}, err
-	}
-	cwd, _ := os.Getwd()
-	payload := runner.Synthetic(o.event, cwd)
-	if o.payloadFile != "" {
-		over, err := runner.ParsePayload(data)
-		if err != nil {
-			return testJSON{}, usageErrorf("%s: %v", o.payloadFile, err)
-		}
-		payload.Overlay(over)
-	}
-	if o.toolSet {
-		payload.ToolName = &o.forTool
-	}
-	if o.commandSet {
-		if payload.ToolName == nil || *payload.ToolName != agent.ToolTerminal {
-			return testJSON{}, usageErrorf("--command sets the command of a shell tool call: add --for-tool terminal")
-		}
-		in := []byte(payload.ToolInput)
-		if len(in) == 0 || in[0] != '{' {
-			in = []byte("{}")
-		}
-		over := append(jsonx.AppendString([]byte(`{"command":`), o.command), '}')
-		merged, err := agent.Overlay(in, over)
-		if err != nil {
-			return testJSON{}, usageErrorf("--command: %v", err)
-		}
-		payload.ToolInput = merged
-	}
-	sent, err := payload.MarshalJSON() // the bytes the hooks are sent
+func (a *app) testHermes(fire fireFunc, s *session, o testOptions, data []byte) (testJSON, error) {
+	call, sent, err := runner.HermesTestCall(s.cfg, o.request(data))
 	if err != nil {
-		return testJSON{}, failuref("%v", err)
+		return testJSON{}, requestError(err)
 	}
-	res, err := fire(runner.Call{Event: o.event, Payload: payload})
+	res, err := fire(call)
 	if err != nil {
 		return testJSON{}, dispatchError(err)
 	}
 	out := a.tested(res)
 	out.Payload = sent
 	return out, nil
+}
+
+// request is what the options ask `hooks test` to fire.
+func (o testOptions) request(data []byte) runner.TestRequest {
+	cwd := o.cwd
+	if cwd == "" {
+		cwd, _ = os.Getwd()
+	}
+	r := runner.TestRequest{Event: o.event, Cwd: cwd, PayloadName: o.payloadFile, Tool: o.forTool,
+		ToolSet: o.toolSet, Command: o.command, CommandSet: o.commandSet}
+	if o.payloadFile != "" {
+		r.Payload = data
+	}
+	if o.input != "" {
+		r.Input = []byte(o.input)
+	}
+	return r
+}
+
+// requestError gives what is wrong with a test request its exit status: a usage error.
+func requestError(err error) error {
+	if re := (*runner.RequestError)(nil); errors.As(err, &re) {
+		return usageErrorf("%s", re.Msg)
+	}
+	return dispatchError(err)
 }
 
 // tested adds each hook's output excerpts to the result, warning about what the run noticed.
@@ -220,58 +232,22 @@ func (a *app) printTestResult(out testJSON, asJSON bool) error {
 
 // testAgent fires EVENT (a hookctl event or the agent's own) with a synthetic payload in the
 // agent's shape, so that a person can try a script written for that agent before wiring it.
-func (a *app) testAgent(fire func(runner.Call) (*runner.Result, error), s *session, o testOptions, data []byte) (testJSON, error) {
+func (a *app) testAgent(fire fireFunc, s *session, o testOptions, data []byte) (testJSON, error) {
 	dialect, err := agent.Lookup(o.agent)
 	if err != nil {
 		return testJSON{}, usageErrorf("--agent: %v", err)
 	}
-	m := dialect.TestMapping(o.event)
-	if err := runner.CheckEvent(s.cfg, m.Event); err != nil {
-		return testJSON{}, dispatchError(err) // m.Event is o.event when the agent does not map it
-	}
-	cwd, _ := os.Getwd()
-	raw := dialect.Synthetic(m, cwd)
-	if o.payloadFile != "" {
-		if raw, err = agent.Overlay(raw, data); err != nil {
-			return testJSON{}, usageErrorf("%s: %v", o.payloadFile, err)
-		}
-	}
-	if names := dialect.AgentTools(o.forTool); o.toolSet && len(names) > 0 && !slices.Contains(names, o.forTool) {
-		o.forTool = names[0] // hookctl's name (terminal): the agent's own, as the agent sends it
-	}
-	if key := toolNameKey(m); o.toolSet && key != "" {
-		over := append(jsonx.AppendString(append(jsonx.AppendString([]byte(`{`), key), ':'), o.forTool), '}')
-		raw, _ = agent.Overlay(raw, over) // both objects: this cannot fail
-	}
-	named := ""
-	if dialect.EventFromArgs {
-		named = m.AgentEvent
-	}
-	call, err := dialect.ReadPayloadAs(raw, named)
+	call, err := runner.AgentTestCall(dialect, s.cfg, o.request(data))
 	if err != nil {
-		return testJSON{}, usageErrorf("%v", err)
+		return testJSON{}, requestError(err)
 	}
-	if o.toolSet {
-		call.ToolName = &o.forTool
-	}
-	if o.commandSet {
-		if raw, err = dialect.WithCommand(raw, call, o.command); err != nil {
-			return testJSON{}, usageErrorf("--command: %v", err)
-		}
-		if call, err = dialect.ReadPayloadAs(raw, named); err != nil {
-			return testJSON{}, usageErrorf("%v", err)
-		}
-		if o.toolSet {
-			call.ToolName = &o.forTool
-		}
-	}
-	res, err := fire(runner.Call{Event: m.Event, Dialect: dialect, Agent: call, Raw: raw})
+	res, err := fire(call)
 	if err != nil {
 		return testJSON{}, dispatchError(err)
 	}
 	out := a.tested(res)
-	out.Payload = append(json.RawMessage(nil), raw...)
-	answer := a.agentAnswer(dialect, call, m.Event, res)
+	out.Payload = append(json.RawMessage(nil), call.Raw...)
+	answer := a.agentAnswer(dialect, call.Agent, call.Event, res)
 	out.AgentOutput, out.agent = answer, dialect.Title
 	switch {
 	case answer == nil && dialect.ExitWriter:
@@ -282,18 +258,6 @@ func (a *app) testAgent(fire func(runner.Call) (*runner.Result, error), s *sessi
 		out.AgentOutput = json.RawMessage("{}") // as run --agent writes no opinion
 	}
 	return out, nil
-}
-
-// toolNameKey is the top-level payload key --for-tool sets, "" when the agent event has a fixed
-// tool name or keeps it inside an object (Cline), where only the matchers see --for-tool.
-func toolNameKey(m agent.Mapping) string {
-	switch {
-	case m.Tool.Name != "" || len(m.Tool.NameAt) > 1:
-		return ""
-	case len(m.Tool.NameAt) == 1:
-		return m.Tool.NameAt[0]
-	}
-	return "tool_name"
 }
 
 func (a *app) printTest(out testJSON) {
@@ -435,20 +399,7 @@ func (a *app) testDialect(event string) (string, string) {
 	return wiredDialect(a.wired(), event)
 }
 
-// wiredDialect is testDialect's rule over the wiring already read.
+// wiredDialect is testDialect's rule over the wiring already read (install.WiredDialect).
 func wiredDialect(wired []install.Wiring, event string) (string, string) {
-	var agents []string
-	for _, w := range wired {
-		if (w.Event == event || w.AgentEvent == event) && !slices.Contains(agents, w.Agent) {
-			agents = append(agents, w.Agent)
-		}
-	}
-	switch len(agents) {
-	case 1:
-		return agents[0], "the one agent wired to " + event + "; --agent picks another"
-	case 0:
-		return agent.Default, "no agent is wired to " + event + "; --agent picks one"
-	}
-	slices.Sort(agents)
-	return agent.Default, "several agents are wired to " + event + " (" + strings.Join(agents, ", ") + "); --agent picks one"
+	return install.WiredDialect(wired, event)
 }

@@ -33,6 +33,8 @@ type installOptions struct {
 	// wall and noWall are --wall (write the prefix that runs the agent's commands behind the
 	// wall, installwall.go) and --no-wall (take it out).
 	wall, noWall bool
+	// requireProject is --require-project: write strict mode into the person's wiring.
+	requireProject bool
 }
 
 func (a *app) installCommand() *cobra.Command {
@@ -77,6 +79,7 @@ Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl
 	f.BoolVar(&o.managedOnly, "managed-only", false, "with --system: also make the agent ignore every hook that is not managed")
 	f.BoolVar(&o.wall, "wall", false, "Claude Code: run each of its shell commands behind the wall (once the wall goes up here)")
 	f.BoolVar(&o.noWall, "no-wall", false, "take the wall's prefix out of the agent's settings again")
+	f.BoolVar(&o.requireProject, "require-project", false, "strict mode: a project guard not approved in its repository blocks instead of being skipped")
 	_ = cmd.RegisterFlagCompletionFunc("events", completeAgentEvents) // cannot fail: the flag exists
 	return cmd
 }
@@ -115,6 +118,8 @@ func (a *app) installRun(o installOptions) error {
 	case o.project && a.acceptHooks:
 		// The project's wiring is committed and runs on every teammate's machine.
 		return usageErrorf("--accept-hooks goes into this machine's own wiring (hookctl install %s --accept-hooks), never into a project's committed one", o.agent)
+	case o.requireProject && (o.system || o.project):
+		return usageErrorf("--require-project goes into your own wiring (hookctl install %s --require-project); a team's CI sets %s=1 instead", o.agent, requireProjectVar)
 	case o.system:
 		return a.installSystem(o)
 	}
@@ -124,6 +129,9 @@ func (a *app) installRun(o installOptions) error {
 	}
 	d, t, err := a.target(o.agent, o.project)
 	if err != nil {
+		return err
+	}
+	if t, err = a.strictTarget(d, t, o); err != nil {
 		return err
 	}
 	if warning, err := stablePath(a.selfPath()); err != nil {
@@ -142,7 +150,7 @@ func (a *app) installRun(o installOptions) error {
 		if o.project {
 			person = &config.Config{Path: s.cfg.Path, Audit: s.cfg.Audit}
 		}
-		plan = &session{loc: s.loc, cfg: withProjectHooks(person, project.Config), store: s.store}
+		plan = &session{loc: s.loc, cfg: install.WithProjectHooks(person, project.Config), store: s.store}
 	} else if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
 		// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
 		return failuref("there is no config at %s (hookctl init creates one); %s is unchanged", s.loc.Config, t.Path)
@@ -185,23 +193,6 @@ func (a *app) installRun(o installOptions) error {
 	return mismatch
 }
 
-// withProjectHooks is the config install plans the agent's entries from in a project: the
-// person's hooks, then the project's, which run after them in the same call; the entries'
-// timeouts count every hook one after the other, as the layers run. The person's problems
-// alone decide whether install may go on (the project's are reported when it runs).
-func withProjectHooks(person, project *config.Config) *config.Config {
-	plan := *person
-	plan.Hooks = append(slices.Clone(person.Hooks), project.Hooks...)
-	plan.CustomEvents = slices.Clone(person.CustomEvents)
-	for _, name := range project.CustomEvents {
-		if !slices.Contains(plan.CustomEvents, name) {
-			plan.CustomEvents = append(plan.CustomEvents, name)
-		}
-	}
-	plan.Parallel = false
-	return &plan
-}
-
 // dialectErrors prints the errors of recorded guards that d, wired now (when wiring), would not
 // feed as they were approved to (dialectFindings), and returns exit status 1 when there are any.
 func (a *app) dialectErrors(s *session, d *agent.Dialect, wiring bool) error {
@@ -235,49 +226,19 @@ func (a *app) dialectFindings(s *session, wired []install.Wiring, adding string)
 	return doctor.DialectFindings(held.Recorded, names, adding)
 }
 
-// sayTrustStep names what the person must still do in the agent itself before it runs the
-// entries just written: trust them in Codex's /hooks (Codex skips an untrusted hook, and one
-// changed since it was trusted, without a word), trust the folder in Gemini CLI (which runs no
-// hooks in a folder it does not trust).
+// sayTrustStep says what the person must still do in the agent itself before it runs the
+// entries just written (install.TrustStep); what cannot be read is a warning.
 func (a *app) sayTrustStep(d *agent.Dialect, file string, project bool) {
 	home, err := a.home()
 	if err != nil {
 		return
 	}
 	cwd, _ := os.Getwd()
-	p := a.trustPlaces(home, cwd)
-	switch d.Name {
-	case "codex":
-		untrusted, err := install.CodexUntrusted(p, file)
-		if err != nil {
-			a.warn("warning: cannot read which hooks Codex trusts: " + err.Error())
-			return
-		}
-		if len(untrusted) == 0 {
-			return
-		}
-		var events []string
-		for _, u := range untrusted {
-			events = append(events, terminalSafe(u[0])+" ("+u[1]+")")
-		}
-		fmt.Fprintf(a.stdout, "next: Codex runs these entries only once you trust them: %s\n  %s\n",
-			strings.Join(events, ", "), install.CodexTrustFix)
-	case "gemini":
-		if !project {
-			fmt.Fprintf(a.stdout, "next: Gemini CLI runs hooks only in folders it trusts (%s): trust each folder you use it in\n",
-				terminalSafe(p.GeminiFolders))
-			return
-		}
-		trust, err := install.GeminiTrust(p.GeminiFolders, cwd)
-		if err != nil {
-			a.warn("warning: cannot read which folders Gemini CLI trusts: " + err.Error())
-			return
-		}
-		if trust != install.FolderTrusted {
-			fmt.Fprintf(a.stdout, "next: Gemini CLI runs no hooks in this folder until you trust it (it is %s):\n  %s\n",
-				trust, terminalSafe(install.GeminiTrustFix(cwd, p.GeminiFolders)))
-		}
+	step, err := install.TrustStep(a.trustPlaces(home, cwd), d.Name, file, project)
+	if err != nil {
+		a.warn("warning: " + err.Error())
 	}
+	fmt.Fprint(a.stdout, step)
 }
 
 // target resolves the agent and the settings file the command edits.
@@ -294,7 +255,17 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 		return nil, install.Target{}, err
 	}
 	bin := a.selfPath()
-	return d, install.TargetFor(d, path, bin, a.runFlags(project)), nil
+	t := install.TargetFor(d, path, bin, a.runFlags(project))
+	if project {
+		// The repository holds only what the team commits: the backup of its file is the
+		// person's, kept in their hookctl home.
+		loc, err := a.locations()
+		if err != nil {
+			return nil, install.Target{}, err
+		}
+		t.BackupDir = filepath.Join(loc.Home, "backups")
+	}
+	return d, t, nil
 }
 
 // wire makes hookctl's entries in t what the config of s wants for the agent, as install and

@@ -42,6 +42,8 @@ type runOptions struct {
 	// projectWiring is --project-wiring: the run comes from a project's committed wiring
 	// (install --project), which gives way to the person's own wiring of the event.
 	projectWiring bool
+	// requireProject is --require-project: strict mode (requireProject).
+	requireProject bool
 }
 
 func (a *app) runCommand() *cobra.Command {
@@ -88,6 +90,7 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.BoolVar(&o.guarded, "guarded", false, "guards were recorded when install wired this: with no consent state found at all, block what a guard could cover (install writes it)")
 	fs.BoolVar(&o.system, "system", false, "the call comes from an agent's administrator file, as install --system wires it")
 	fs.BoolVar(&o.projectWiring, "project-wiring", false, "the call comes from a project's committed wiring (install --project writes it): no opinion where the person's own settings wire the same agent event, whose run covers the project's hooks")
+	fs.BoolVar(&o.requireProject, "require-project", false, "strict mode: a project guard not approved in its repository blocks instead of being skipped (as HOOKCTL_REQUIRE_PROJECT=1)")
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 
@@ -147,6 +150,7 @@ func (a *app) run(o runOptions) error {
 	// one, the person's config is read and checked before the payload, as it always was.
 	var in *interruption
 	opts := a.stackOptions(loc, o.guarded, &in)
+	opts.RequireProject = opts.RequireProject || o.requireProject
 	person := opts.Dispatcher
 	opts.Dispatcher = func(cfg *config.Config) *runner.Dispatcher {
 		d := person(cfg)

@@ -175,6 +175,7 @@ func (r *agentRun) readCall() error {
 // makes it, and the calling agent's checks of this call (its own hooks-off switches, the wall).
 func (r *agentRun) stackOptions() runner.StackOptions {
 	o := r.app.stackOptions(r.loc, r.o.guarded, &r.in)
+	o.RequireProject = o.RequireProject || r.o.requireProject
 	o.ProjectEntry, o.GuardsOnly = r.o.projectWiring, !r.o.projectWiring
 	o.Checks = func(g *runner.Guards) {
 		g.Switches = r.switchesOff()

@@ -12,7 +12,7 @@ import (
 // stack is built.
 func (a *app) stackOptions(loc config.Locations, guarded bool, in **interruption) runner.StackOptions {
 	return runner.StackOptions{
-		Locations: loc, PersonHome: a.personHome(), Guarded: guarded,
+		Locations: loc, PersonHome: a.personHome(), Guarded: guarded, RequireProject: a.requireProject(),
 		LoadConfig: func(event string) (*config.Config, error) {
 			cfg, err := a.loadEventConfig(loc, event)
 			if err == nil {

@@ -63,6 +63,17 @@ var cases = []guardCase{
 	shell("block-delete-outside-project.sh", `rm -rf "$BUILD_DIR"`, true),
 	shell("block-delete-outside-project.sh", "sudo find /var/log -name '*.gz' -delete", true),
 	shell("block-delete-outside-project.sh", "git status && ls -la", false),
+	shell("block-delete-outside-project.sh", "git clean -fdx", false),
+	shell("block-delete-outside-project.sh", "cd src && rm -rf gen", false),
+	shell("block-delete-outside-project.sh", "bash -c 'rm -rf ../x'", true),
+	shell("block-delete-outside-project.sh", `sh -c "rm -rf ~/x"`, true),
+	shell("block-delete-outside-project.sh", "git clean -fdx ..", true),
+	shell("block-delete-outside-project.sh", "git -C ../other clean -fdx", true),
+	shell("block-delete-outside-project.sh", "find .. -name '*.log' | xargs rm -rf", true),
+	shell("block-delete-outside-project.sh", "cd .. && rm -rf other-project", true),
+	shell("block-delete-outside-project.sh", "(cd src); rm -rf ../x", true),
+	shell("block-delete-outside-project.sh", "sudo -u root rm -rf ../x", true),
+	shell("block-delete-outside-project.sh", "timeout -s KILL 5 rm -rf /etc/x", true),
 }
 
 // TestGuardsEveryAgent feeds each case, as each agent sends it, through hookctl's translation

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/install"
+)
+
+// requireProjectVar turns strict mode on wherever hookctl fires hooks (SPEC 27.2, 28.27).
+const requireProjectVar = "HOOKCTL_REQUIRE_PROJECT"
+
+// requireProject says whether HOOKCTL_REQUIRE_PROJECT=1 asks for strict mode: a project guard
+// not approved in its repository blocks instead of being skipped. It can only tighten, so it
+// is read inside an agent too; the wiring's --require-project asks the same of one entry.
+func (a *app) requireProject() bool {
+	v, _ := a.lookupEnv(requireProjectVar)
+	return v == "1"
+}
+
+// strictTarget writes --require-project into the person's wiring when install was given it. A
+// project's committed wiring does not carry it: a team asks for strict mode where it runs
+// (HOOKCTL_REQUIRE_PROJECT=1 in CI, or each person's install --require-project).
+func (a *app) strictTarget(d *agent.Dialect, t install.Target, o installOptions) (install.Target, error) {
+	if !o.requireProject || o.project {
+		return t, nil
+	}
+	f := a.runFlags(false)
+	f.RequireProject = true
+	return install.TargetFor(d, t.Path, a.selfPath(), f), nil
+}
