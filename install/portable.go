@@ -21,10 +21,12 @@ const PortableBinary = "hookctl"
 // InstallDocs is where a person on a machine without hookctl learns to install it.
 const InstallDocs = "https://github.com/hookctl/hookctl/blob/main/docs/install.md"
 
-// MissingReason is what the agent shows when its project's wiring finds no hookctl.
+// MissingReason is what the agent shows when its project's wiring finds no hookctl. It holds
+// none of the characters sh or cmd.exe read outside quotes, so that it can stand bare in the
+// line both run (cmdLine).
 func MissingReason(d *agent.Dialect) string {
 	return "hookctl is not on PATH on this machine, and the " + d.Title + " hooks of this project run through it: " +
-		"install hookctl (" + InstallDocs + ") and put it on PATH"
+		"install hookctl, see " + InstallDocs + ", and put it on PATH"
 }
 
 // guardStart and guardEnd open and close the guard before `exec hookctl` in a project's
@@ -51,18 +53,65 @@ func missingGuard(d *agent.Dialect, agentEvent string) string {
 // guardSep joins the guard to the run it guards in an entry's command.
 const guardSep = "; exec "
 
+// A project's wiring is one file for every machine, and an agent whose settings carry one
+// command for every system (Cursor, Windsurf) runs it with sh on Linux and macOS and with
+// cmd.exe on Windows (agent.ShellCmd). Its entry then starts with cmd.exe's form, which sh
+// reads as one quoted word (SPEC 27.3, 28.25):
+//
+//	set hookctl_cmd=' & hookctl run ... & if errorlevel 9009 (echo REASON>&2& exit 2) & rem '; SH
+//
+// sh sets its positional parameters to that word and runs SH, the sh guard and the run. cmd
+// sets a variable to "' ", runs hookctl, refuses when it was not found (9009) and ignores the
+// rest after rem; otherwise it exits with hookctl's status. No && or ||: Wine 8's cmd, on which
+// this is tested, runs both sides of them. The reason has none of either shell's characters
+// (MissingReason), and `REASON>&2&` leaves cmd's echo no trailing space.
+const (
+	cmdFormStart = "set hookctl_cmd=' & "
+	cmdFormEnd   = " & rem '; "
+)
+
+// cmdForm is cmd.exe's part of a project's entry (above), and false where the refusal needs
+// stdout, which cmd's echo would not write as JSON.
+func cmdForm(d *agent.Dialect, agentEvent, run string) (string, bool) {
+	stdout, status := d.Refusal(agentEvent, MissingReason(d))
+	if stdout != nil {
+		return "", false
+	}
+	return cmdFormStart + run + " & if errorlevel 9009 (echo " + MissingReason(d) + ">&2& exit " + strconv.Itoa(status) + ")" + cmdFormEnd, true
+}
+
+// portableEntry is the command of an entry of a project's wiring: the guard, then the run;
+// cmd.exe's form first for an agent that runs the one command with it on Windows.
+func portableEntry(d *agent.Dialect, t Target, w Want, run string) string {
+	line := missingGuard(d, w.Event) + guardSep + run
+	if d.WindowsShell == agent.ShellCmd && !t.EventArg {
+		if form, ok := cmdForm(d, w.Event, run); ok {
+			return form + line
+		}
+	}
+	return line
+}
+
 // cutGuard returns command without the guard of a project's wiring, and whether it had one.
 // A guard is known by its frame, not its words: an entry another hookctl version wrote, with
 // another reason, is still hookctl's, to be replaced, and uninstall still removes it.
 func cutGuard(command string) (string, bool) {
-	if !strings.HasPrefix(command, guardStart) {
+	line := command
+	if strings.HasPrefix(line, cmdFormStart) {
+		_, sh, ok := strings.Cut(line, cmdFormEnd)
+		if !ok {
+			return command, false
+		}
+		line = sh
+	}
+	if !strings.HasPrefix(line, guardStart) {
 		return command, false
 	}
-	i := strings.LastIndex(command, guardEnd+guardSep)
+	i := strings.LastIndex(line, guardEnd+guardSep)
 	if i < 0 {
 		return command, false
 	}
-	return command[i+len(guardEnd+guardSep):], true
+	return line[i+len(guardEnd+guardSep):], true
 }
 
 // isGuard reports whether line is a guard as cutGuard knows them, on a line of its own.

@@ -374,7 +374,7 @@ func CommandLineFor(sh Shell, bin, agent string, f RunFlags) (string, error) {
 func EntryCommand(t Target, w Want) string {
 	command := runLine(t, w)
 	if d, err := agent.Lookup(t.Agent); err == nil && t.Portable && !t.HookFiles {
-		command = missingGuard(d, w.Event) + guardSep + command
+		command = portableEntry(d, t, w, command)
 	}
 	return command
 }
