@@ -118,3 +118,33 @@ func cutGuard(command string) (string, bool) {
 func isGuard(line string) bool {
 	return strings.HasPrefix(line, guardStart) && strings.HasSuffix(line, guardEnd)
 }
+
+// companion is the second command an entry of a project's wiring carries beside its own, as
+// key and command, or "" for none. A Copilot CLI hook file runs on every system, and Copilot
+// runs its "powershell" command on Windows (SPEC 27.3, 28.25): that command runs hookctl where
+// PowerShell finds it and otherwise refuses the call as the sh guard does.
+func companion(t Target, w Want) (key, command string) {
+	d, err := agent.Lookup(t.Agent)
+	if err != nil || !t.Portable || t.Layout != Copilot {
+		return "", ""
+	}
+	return Copilot.powerShellKey(), powerShellEntry(d, w.Event, runLine(t, w))
+}
+
+// powerShellEntry is run behind PowerShell's guard:
+//
+//	if (Get-Command hookctl -CommandType Application -ErrorAction SilentlyContinue) { RUN; exit $LASTEXITCODE }; REFUSAL
+//
+// where the refusal writes the agent's answer on stdout, the reason on stderr, and exits with
+// the refusal's status. run's words are bare or single-quoted, which PowerShell reads as sh does.
+func powerShellEntry(d *agent.Dialect, agentEvent, run string) string {
+	reason := MissingReason(d)
+	stdout, status := d.Refusal(agentEvent, reason)
+	var b strings.Builder
+	b.WriteString("if (Get-Command " + PortableBinary + " -CommandType Application -ErrorAction SilentlyContinue) { " + run + "; exit $LASTEXITCODE }; ")
+	if stdout != nil {
+		b.WriteString("[Console]::Out.WriteLine(" + psQuote(string(stdout)) + "); ")
+	}
+	b.WriteString("[Console]::Error.WriteLine(" + psQuote(reason) + "); exit " + strconv.Itoa(status))
+	return b.String()
+}

@@ -2,6 +2,7 @@ package install
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -98,4 +99,33 @@ func runShellLine(t *testing.T, shell, line, path string) (stdout, stderr string
 		t.Errorf("the line left %d files in its folder", len(entries))
 	}
 	return o.String(), e.String(), cmd.ProcessState.ExitCode()
+}
+
+// A Copilot CLI hook file committed before its "powershell" command gets it beside its
+// "bash" at the next install --project, and both run hookctl alike.
+func TestProjectWiringCopilotAddsPowerShell(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hookctl.json")
+	old := `{"version": 1, "hooks": {"preToolUse": [{"type": "command", "bash": "command -v hookctl >/dev/null 2>&1 || { printf '%s\\n' 'hookctl is not on PATH' >&2; exit 2; }; exec hookctl run --agent copilot --project-wiring --deadline 10 'preToolUse'", "timeoutSec": 10}]}}`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tg := projectTarget(t, "copilot", path)
+	if _, err := Install(tg, []Want{{Event: "preToolUse", Timeout: int64(10), Deadline: 10}}, false); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	var doc struct {
+		Hooks map[string][]map[string]any
+	}
+	if err := json.Unmarshal(data, &doc); err != nil || len(doc.Hooks["preToolUse"]) != 1 {
+		t.Fatalf("%s: %v", data, err)
+	}
+	e := doc.Hooks["preToolUse"][0]
+	ps, _ := e["powershell"].(string)
+	bash, _ := e["bash"].(string)
+	run := "hookctl run --agent copilot --project-wiring --deadline 10 'preToolUse'"
+	if !strings.HasPrefix(ps, "if (Get-Command hookctl ") || !strings.Contains(ps, "{ "+run+"; exit $LASTEXITCODE }") ||
+		!strings.Contains(ps, "permissionDecisionReason") || !strings.HasSuffix(bash, "; exec "+run) {
+		t.Errorf("the entry is %s", data)
+	}
 }

@@ -76,3 +76,41 @@ func withPath(path string) []string {
 	}
 	return append(env, "PATH="+path)
 }
+
+// TestProjectWiringPowerShell runs a project's committed Copilot CLI entry's "powershell"
+// command as Copilot does on Windows: with no hookctl on PATH it answers with Copilot's deny
+// (exit status 0, the reason in it); with hookctl on PATH hookctl gets exactly the run's words.
+func TestProjectWiringPowerShell(t *testing.T) {
+	if underWine() {
+		t.Skip("Wine's powershell.exe is a stub that runs nothing: the form is checked by TestProjectWiringCopilotAddsPowerShell only")
+	}
+	ps, err := exec.LookPath("pwsh.exe")
+	if err != nil {
+		ps, err = exec.LookPath("powershell.exe")
+	}
+	if err != nil {
+		t.Skip("no PowerShell here")
+	}
+	d, _ := agent.Lookup("copilot")
+	tg := projectTarget(t, "copilot", filepath.Join(t.TempDir(), "hookctl.json"))
+	w := Want{Event: "preToolUse", Deadline: 10}
+	key, line := companion(tg, w)
+	if key != "powershell" {
+		t.Fatalf("no powershell command: %q", key)
+	}
+	system := filepath.Join(os.Getenv("SystemRoot"), "System32")
+	psDir := filepath.Dir(ps)
+	cmd := exec.Command(ps, "-NoProfile", "-NonInteractive", "-Command", line)
+	cmd.Env = withPath(system + ";" + psDir)
+	out, err := cmd.Output()
+	if err != nil || !strings.Contains(string(out), `"permissionDecision":"deny"`) || !strings.Contains(string(out), MissingReason(d)) {
+		t.Errorf("without hookctl: %v, stdout %q", err, out)
+	}
+	bin := fakeHookctl(t)
+	cmd = exec.Command(ps, "-NoProfile", "-NonInteractive", "-Command", line)
+	cmd.Env = withPath(filepath.Dir(bin) + ";" + system + ";" + psDir)
+	want := []string{"run", "--agent", "copilot", "--project-wiring", "--deadline", "10", "preToolUse"}
+	if got := argsOf(t, cmd); strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+		t.Errorf("with hookctl: gave %q, want %q", got, want)
+	}
+}

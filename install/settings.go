@@ -51,6 +51,15 @@ func (l Layout) commandKey() string {
 	return "command"
 }
 
+// powerShellKey is the key of an entry's command for Windows beside its own, "" where the
+// layout has none.
+func (l Layout) powerShellKey() string {
+	if l == Copilot {
+		return "powershell"
+	}
+	return ""
+}
+
 // timeoutKey is the key of an entry's timeout, "" where the agent takes none.
 func (l Layout) timeoutKey() string {
 	switch l {
