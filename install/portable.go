@@ -148,3 +148,15 @@ func powerShellEntry(d *agent.Dialect, agentEvent, run string) string {
 	b.WriteString("[Console]::Error.WriteLine(" + psQuote(reason) + "); exit " + strconv.Itoa(status))
 	return b.String()
 }
+
+// windowsGap is the warning install --project gives for an agent whose committed entry its
+// Windows shell cannot run: one command for every system, run with PowerShell on Windows
+// (Codex, Gemini CLI), where the sh entry is a parse error, exit status 1, which lets the call
+// through. "" for the others.
+func windowsGap(d *agent.Dialect) string {
+	if d.HookFiles || d.WindowsShell != agent.ShellPowerShell || layoutOf(d.Layout, "linux").powerShellKey() != "" {
+		return ""
+	}
+	return d.Title + " runs this file's commands with PowerShell on Windows, which cannot run them: on a teammate's " +
+		"Windows machine its calls go through without this project's hooks (docs/teams.md, On Windows)"
+}

@@ -8,10 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
 )
 
 // An agent whose one command runs under cmd.exe on Windows gets, on every event, cmd.exe's
@@ -127,5 +129,33 @@ func TestProjectWiringCopilotAddsPowerShell(t *testing.T) {
 	if !strings.HasPrefix(ps, "if (Get-Command hookctl ") || !strings.Contains(ps, "{ "+run+"; exit $LASTEXITCODE }") ||
 		!strings.Contains(ps, "permissionDecisionReason") || !strings.HasSuffix(bash, "; exec "+run) {
 		t.Errorf("the entry is %s", data)
+	}
+}
+
+// install --project warns where a teammate on Windows would run the agent unguarded by the
+// project's hooks, and only there.
+func TestProjectWiringWindowsGap(t *testing.T) {
+	for _, tc := range []struct {
+		agent string
+		gap   bool
+	}{
+		{"codex", true}, {"gemini", true},
+		{"claude-code", false}, {"copilot", false}, {"cursor", false}, {"windsurf", false}, {"cline", false},
+	} {
+		d, err := agent.Lookup(tc.agent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		warned := slices.ContainsFunc(AgentWarnings(&config.Config{}, d, nil, true), func(w string) bool {
+			return strings.Contains(w, "without this project's hooks")
+		})
+		if warned != tc.gap {
+			t.Errorf("%s: warned %v, want %v", tc.agent, warned, tc.gap)
+		}
+		if slices.ContainsFunc(AgentWarnings(&config.Config{}, d, nil, false), func(w string) bool {
+			return strings.Contains(w, "without this project's hooks")
+		}) {
+			t.Errorf("%s: the person's own wiring warned of the project's", tc.agent)
+		}
 	}
 }
