@@ -23,7 +23,7 @@ const InstallDocs = "https://github.com/hookctl/hookctl/blob/main/docs/install.m
 
 // MissingReason is what the agent shows when its project's wiring finds no hookctl. It holds
 // none of the characters sh or cmd.exe read outside quotes, so that it can stand bare in the
-// line both run (cmdLine).
+// line both run (cmdForm).
 func MissingReason(d *agent.Dialect) string {
 	return "hookctl is not on PATH on this machine, and the " + d.Title + " hooks of this project run through it: " +
 		"install hookctl, see " + InstallDocs + ", and put it on PATH"
