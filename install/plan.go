@@ -200,9 +200,6 @@ func AgentWarnings(cfg *config.Config, d *agent.Dialect, want []Want, project bo
 		out = append(out, "Copilot CLI runs a repository's hooks (.github/hooks) only in a folder you trust: "+
 			"it skips them silently otherwise; trust this folder when Copilot CLI asks (or add it to trusted_folders in ~/.copilot/config.json)")
 	}
-	if gap := windowsGap(d); project && gap != "" {
-		out = append(out, gap)
-	}
 	if d.Limit > 0 {
 		limit := d.Limit - agent.DispatchMargin
 		for _, w := range want {

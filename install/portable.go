@@ -1,6 +1,7 @@
 package install
 
 import (
+	"encoding/base64"
 	"strconv"
 	"strings"
 
@@ -84,25 +85,45 @@ func cmdForm(d *agent.Dialect, agentEvent, run string) (string, bool) {
 // cmd.exe's form first for an agent that runs the one command with it on Windows.
 func portableEntry(d *agent.Dialect, t Target, w Want, run string) string {
 	line := missingGuard(d, w.Event) + guardSep + run
-	if d.WindowsShell == agent.ShellCmd && !t.EventArg {
+	switch {
+	case d.WindowsShell == agent.ShellCmd && !t.EventArg:
 		if form, ok := cmdForm(d, w.Event, run); ok {
 			return form + line
 		}
+	case d.WindowsShell == agent.ShellPowerShell && t.Layout.powerShellKey() == "":
+		return psFormStart + powerShellEntry(d, w.Event, run, true) + psFormEnd + line
 	}
 	return line
 }
+
+// An agent whose settings carry one command, which it runs with PowerShell on Windows (Codex,
+// Gemini CLI), gets PowerShell's form before the sh guard:
+//
+//	set hookctl_ps "\"; if (Get-Command hookctl ...) { ... }; ...; exit 2; #"; SH
+//
+// PowerShell reads "\" as a string holding a backslash (its escape is the backtick), runs its
+// form, and reads the rest after # as a comment. sh reads "\"; ... #" as one double-quoted word
+// (\" escapes the quote), sets its positional parameters to it, and runs SH. The form holds no
+// double quote, backtick or $( for sh to act on inside that word; an answer on stdout is
+// written from base64.
+const (
+	psFormStart = `set hookctl_ps "\"; `
+	psFormEnd   = `; #"; `
+)
 
 // cutGuard returns command without the guard of a project's wiring, and whether it had one.
 // A guard is known by its frame, not its words: an entry another hookctl version wrote, with
 // another reason, is still hookctl's, to be replaced, and uninstall still removes it.
 func cutGuard(command string) (string, bool) {
 	line := command
-	if strings.HasPrefix(line, cmdFormStart) {
-		_, sh, ok := strings.Cut(line, cmdFormEnd)
-		if !ok {
-			return command, false
+	for _, form := range [][2]string{{cmdFormStart, cmdFormEnd}, {psFormStart, psFormEnd}} {
+		if strings.HasPrefix(line, form[0]) {
+			_, sh, ok := strings.Cut(line, form[1])
+			if !ok {
+				return command, false
+			}
+			line = sh
 		}
-		line = sh
 	}
 	if !strings.HasPrefix(line, guardStart) {
 		return command, false
@@ -128,35 +149,27 @@ func companion(t Target, w Want) (key, command string) {
 	if err != nil || !t.Portable || t.Layout != Copilot {
 		return "", ""
 	}
-	return Copilot.powerShellKey(), powerShellEntry(d, w.Event, runLine(t, w))
+	return Copilot.powerShellKey(), powerShellEntry(d, w.Event, runLine(t, w), false)
 }
 
 // powerShellEntry is run behind PowerShell's guard:
 //
 //	if (Get-Command hookctl -CommandType Application -ErrorAction SilentlyContinue) { RUN; exit $LASTEXITCODE }; REFUSAL
 //
-// where the refusal writes the agent's answer on stdout, the reason on stderr, and exits with
-// the refusal's status. run's words are bare or single-quoted, which PowerShell reads as sh does.
-func powerShellEntry(d *agent.Dialect, agentEvent, run string) string {
+// where the refusal writes the agent's answer on stdout (from base64 with b64), the reason on
+// stderr, and exits with the refusal's status. run's words are bare or single-quoted, which
+// PowerShell reads as sh does.
+func powerShellEntry(d *agent.Dialect, agentEvent, run string, b64 bool) string {
 	reason := MissingReason(d)
 	stdout, status := d.Refusal(agentEvent, reason)
 	var b strings.Builder
 	b.WriteString("if (Get-Command " + PortableBinary + " -CommandType Application -ErrorAction SilentlyContinue) { " + run + "; exit $LASTEXITCODE }; ")
-	if stdout != nil {
+	switch {
+	case stdout != nil && b64:
+		b.WriteString("[Console]::Out.WriteLine([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('" + base64.StdEncoding.EncodeToString(stdout) + "'))); ")
+	case stdout != nil:
 		b.WriteString("[Console]::Out.WriteLine(" + psQuote(string(stdout)) + "); ")
 	}
 	b.WriteString("[Console]::Error.WriteLine(" + psQuote(reason) + "); exit " + strconv.Itoa(status))
 	return b.String()
-}
-
-// windowsGap is the warning install --project gives for an agent whose committed entry its
-// Windows shell cannot run: one command for every system, run with PowerShell on Windows
-// (Codex, Gemini CLI), where the sh entry is a parse error, exit status 1, which lets the call
-// through. "" for the others.
-func windowsGap(d *agent.Dialect) string {
-	if d.HookFiles || d.WindowsShell != agent.ShellPowerShell || layoutOf(d.Layout, "linux").powerShellKey() != "" {
-		return ""
-	}
-	return d.Title + " runs this file's commands with PowerShell on Windows, which cannot run them: on a teammate's " +
-		"Windows machine its calls go through without this project's hooks (docs/teams.md, On Windows)"
 }

@@ -113,4 +113,25 @@ func TestProjectWiringPowerShell(t *testing.T) {
 	if got := argsOf(t, cmd); strings.Join(got, "\x00") != strings.Join(want, "\x00") {
 		t.Errorf("with hookctl: gave %q, want %q", got, want)
 	}
+	// Codex's and Gemini CLI's one command, whose PowerShell form comes first.
+	for _, name := range []string{"codex", "gemini"} {
+		d, _ := agent.Lookup(name)
+		event, _ := d.InstallEvent("pre_tool_call")
+		line := EntryCommand(projectTarget(t, name, filepath.Join(t.TempDir(), "hooks.json")), Want{Event: event, Deadline: 10})
+		cmd := exec.Command(ps, "-NoProfile", "-NonInteractive", "-Command", line)
+		cmd.Env = withPath(system + ";" + psDir)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(stderr.String(), MissingReason(d)) {
+			t.Errorf("%s without hookctl: %v, stderr %q", name, err, stderr.Bytes())
+		}
+		cmd = exec.Command(ps, "-NoProfile", "-NonInteractive", "-Command", line)
+		cmd.Env = withPath(filepath.Dir(bin) + ";" + system + ";" + psDir)
+		want := []string{"run", "--agent", name, "--project-wiring", "--deadline", "10"}
+		if got := argsOf(t, cmd); strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+			t.Errorf("%s with hookctl: gave %q, want %q", name, got, want)
+		}
+	}
 }
