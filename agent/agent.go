@@ -126,6 +126,10 @@ type Dialect struct {
 	// Exit2Stdout lets the message of an exit status 2 come from stdout's JSON before stderr
 	// (Hermes); the other agents read stderr only.
 	Exit2Stdout bool
+	// Exit2Hidden says the agent tells its model only that a hook failed ("hook exited with
+	// code 2", Copilot CLI), not the hook's stderr: a refusal that must name its reason (a
+	// project's wiring on a machine without hookctl) is the agent's own deny on stdout.
+	Exit2Hidden bool
 	// own marks hookctl's own protocol (Hermes's); callers ask through its methods
 	// (ChainsPayload, ResultField, CallerName, EventInPayload, and Feed's payload).
 	own bool

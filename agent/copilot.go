@@ -51,9 +51,12 @@ var copilot = Dialect{
 	Fields:          Fields{Session: "sessionId", Cwd: "cwd"},
 	EventFromArgs:   true,
 	ProjectDir:      true,
-	base:            `"timestamp":1767225600000`,
-	Reader:          readCopilot,
-	Writer:          writeCopilot,
+	// Seen in Copilot CLI: a hook that exits 2 is reported to the model as "hook exited with
+	// code 2", without its stderr.
+	Exit2Hidden: true,
+	base:        `"timestamp":1767225600000`,
+	Reader:      readCopilot,
+	Writer:      writeCopilot,
 	Signs: Signs{
 		Variables: []string{"COPILOT_CLI", "COPILOT_AGENT_SESSION_ID", "COPILOT_CLI_BINARY_VERSION"},
 		Programs:  []string{"copilot"},

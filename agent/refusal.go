@@ -14,6 +14,8 @@ func (d *Dialect) Refusal(agentEvent, reason string) (stdout []byte, status int)
 		return nil, 1
 	case d.ExitWriter:
 		return nil, 2
+	case d.Exit2Hidden && m.Honours.Has(Block):
+		// The deny below, with exit status 0, is the answer whose reason reaches the model.
 	case !d.ExitIgnored && (m.Exit2 == Block || m.FailBlocks):
 		// Exit status 2 with the reason on stderr is the block these agents read first
 		// (Claude Code ignores stdout then).

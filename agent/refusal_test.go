@@ -20,7 +20,8 @@ func TestRefusal(t *testing.T) {
 		{"codex", "PreToolUse", 2, ""},
 		{"gemini", "BeforeTool", 2, ""},
 		{"gemini", "AfterTool", 0, "decision"},
-		{"copilot", "preToolUse", 2, ""},
+		// Copilot CLI tells its model only "hook exited with code 2": the reason is in its deny.
+		{"copilot", "preToolUse", 0, "permissionDecisionReason"},
 		{"copilot", "userPromptSubmitted", 0, ""},
 		{"cursor", "preToolUse", 2, ""},
 		{"windsurf", "pre_run_command", 2, ""},

@@ -2,6 +2,7 @@ package install
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 )
 
@@ -64,9 +65,14 @@ func (s *settings) step(t Target, own []entry, wants map[string]Want, touched ma
 	for _, e := range own {
 		w := wants[e.event]
 		command := EntryCommand(t, w)
+		key, second := companion(t, w)
 		switch {
 		case e.command != command:
 			err = s.replace(e.obj.get(s.layout.commandKey()), command)
+		case key != "" && e.obj.get(key) == nil:
+			err = s.add(e.obj, key, second)
+		case key != "" && (e.obj.get(key).kind != '"' || e.obj.get(key).str != second):
+			err = s.replace(e.obj.get(key), second)
 		case timeoutKey != "" && e.timeout == nil:
 			err = s.add(e.obj, timeoutKey, w.Timeout)
 		case timeoutKey != "" && !sameNumber(s, e.timeout, w.Timeout):
@@ -89,7 +95,11 @@ func (s *settings) step(t Target, own []entry, wants map[string]Want, touched ma
 			touched[w.Event] = true
 			command := EntryCommand(t, w)
 			r.Added = append(r.Added, s.change(w.Event, command, w.Timeout))
-			return false, s.addEntry(w.Event, s.hookObject(command, w.Timeout, t.Fail))
+			o := s.hookObject(command, w.Timeout, t.Fail)
+			if key, second := companion(t, w); key != "" {
+				o = slices.Insert(o, 2, field{key, second})
+			}
+			return false, s.addEntry(w.Event, o)
 		}
 	}
 	return true, nil

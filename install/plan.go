@@ -173,6 +173,11 @@ func TargetFor(d *agent.Dialect, path, bin string, f RunFlags) Target {
 // runs them with there (ShellFor), and a command that shell cannot be given is the target's
 // Err, which Install returns before it reads or writes anything.
 func targetFor(d *agent.Dialect, path, bin string, f RunFlags, goos string) Target {
+	if f.ProjectWiring {
+		// The committed file is read on every system: it is written alike wherever install
+		// runs, its sh command first and each agent's Windows form beside it (portable.go).
+		goos = "linux"
+	}
 	sh := ShellFor(d.Name, goos)
 	command, err := CommandLineFor(sh, bin, d.Name, f)
 	t := Target{Agent: d.Name, Path: path, Layout: layoutFor(d, goos), Command: command, Shell: sh, Err: err,

@@ -51,6 +51,15 @@ func (l Layout) commandKey() string {
 	return "command"
 }
 
+// powerShellKey is the key of an entry's command for Windows beside its own, "" where the
+// layout has none.
+func (l Layout) powerShellKey() string {
+	if l == Copilot {
+		return "powershell"
+	}
+	return ""
+}
+
 // timeoutKey is the key of an entry's timeout, "" where the agent takes none.
 func (l Layout) timeoutKey() string {
 	switch l {
@@ -383,7 +392,7 @@ func CommandLineFor(sh Shell, bin, agent string, f RunFlags) (string, error) {
 func EntryCommand(t Target, w Want) string {
 	command := runLine(t, w)
 	if d, err := agent.Lookup(t.Agent); err == nil && t.Portable && !t.HookFiles {
-		command = missingGuard(d, w.Event) + guardSep + command
+		command = portableEntry(d, t, w, command)
 	}
 	return command
 }

@@ -62,7 +62,10 @@ func fakeHookctl(t *testing.T) string {
 // argsOf runs cmd with echoArgsVar set and returns the arguments hookctl.exe was given.
 func argsOf(t *testing.T, cmd *exec.Cmd) []string {
 	t.Helper()
-	cmd.Env = append(os.Environ(), echoArgsVar+"=1")
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(cmd.Env, echoArgsVar+"=1")
 	out, err := cmd.Output()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {

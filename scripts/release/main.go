@@ -3,7 +3,8 @@
 // README.md, LICENSE and CHANGELOG.md), SHA256SUMS, and the npm packages packed with `npm
 // pack`: @hookctl/OS-ARCH per platform (both binaries; OS as node names it, win32 for Windows)
 // and hookctl, whose command starts the binary of the platform package npm installed
-// (lefthook's layout).
+// (lefthook's layout); then, from SHA256SUMS, the Homebrew formula hookctl.rb and the Scoop
+// manifest hookctl.json (packaging.go).
 //
 // Two clean clones of one commit give byte-identical files: the binaries are built with
 // -trimpath, no build id, cgo off and fixed GOAMD64/GOARM64 levels, and stamped with the commit
@@ -173,7 +174,22 @@ func release(o options) error {
 		}
 		sums = append(sums, packed...)
 	}
-	return writeSums(o.dist, sums)
+	if err := writeSums(o.dist, sums); err != nil {
+		return err
+	}
+	if err := writePackaging(o.dist); err != nil {
+		return fmt.Errorf("writing the Homebrew formula and the Scoop manifest: %w", err)
+	}
+	return checkTag(version)
+}
+
+// checkTag refuses a release whose stamped version is not RELEASE_TAG, the tag the release
+// workflow builds; without RELEASE_TAG (a snapshot: .ci/run) any version goes.
+func checkTag(version string) error {
+	if tag := os.Getenv("RELEASE_TAG"); tag != "" && tag != version {
+		return fmt.Errorf("the build's version is %s, not the tag %s: build the tag's commit from a clean clone", version, tag)
+	}
+	return nil
 }
 
 // buildBinaries builds hookctl and hookctl-serve for t into dir.

@@ -113,7 +113,8 @@ func TestReleaseNPMAndReproducible(t *testing.T) {
 	if w := []string{"hookctl-" + version + ".tgz", "hookctl-linux-x64-" + version + ".tgz", "hookctl_" + version + "_linux_amd64.tar.gz"}; !slices.Equal(want, w) {
 		t.Errorf("SHA256SUMS names %v, want %v", want, w)
 	}
-	want = append(want, "SHA256SUMS")
+	// The Homebrew formula and the Scoop manifest, from SHA256SUMS: reproducible with it.
+	want = append(want, "SHA256SUMS", "hookctl.rb", "hookctl.json")
 	for _, dist := range dists {
 		entries, err := os.ReadDir(dist)
 		if err != nil {
