@@ -135,7 +135,7 @@ FUZZ_TARGETS ?= \
 	agent:FuzzReadPayload:45000x \
 	agent:FuzzReadPayloadAs:40000x \
 	agent:FuzzSwitchRead:120000x \
-	cmd/hookctl:FuzzField:20000x \
+	internal/field:FuzzField:20000x \
 	internal/jsonx:FuzzObject:120000x \
 	internal/jsonx:FuzzAppendString:10000x \
 	audit:FuzzParseLine:110000x \
