@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 )
 
@@ -135,8 +136,8 @@ func noApproval(store *consent.Store, command, what string) error {
 				approved = append(approved, ap.Command)
 			}
 		}
-		if sug := suggestCommand(command, approved); sug != "" && sug != command {
-			return failuref("no approval of %s to revoke: did you mean %s?", what, quoteCommand(sug))
+		if sug := config.SuggestCommand(command, approved); sug != "" && sug != command {
+			return failuref("no approval of %s to revoke: did you mean %q?", what, sug)
 		}
 	}
 	return failuref("no approval of %s to revoke", what)
