@@ -162,9 +162,9 @@ func (a *app) revokeProject(o revokeOptions) error {
 	for _, gap := range p.Lost {
 		lost = append(lost, gap.Guard)
 	}
-	commands, err := projectCommands(store, o.command, lost)
+	commands, err := store.RevokedCommands(o.command, lost)
 	if err != nil {
-		return err
+		return failuref("%v", err)
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
@@ -219,31 +219,4 @@ func (a *app) revokeProject(o revokeOptions) error {
 		return silent(exitInterrupted + sig)
 	}
 	return nil
-}
-
-// projectCommands are the commands revoke --project revokes: command, or, when "", every one
-// the project's approvals hold or the person's record remembers as its lost guards.
-func projectCommands(store *consent.Store, command string, lost []consent.Guard) ([]string, error) {
-	if command != "" {
-		return []string{command}, nil
-	}
-	var commands []string
-	list, err := store.Load()
-	if err != nil && len(lost) == 0 {
-		return nil, failuref("%v", err)
-	}
-	if err == nil {
-		for _, ap := range list.Approvals {
-			commands = append(commands, ap.Command)
-		}
-	}
-	for _, g := range lost {
-		commands = append(commands, g.Command)
-	}
-	slices.Sort(commands)
-	commands = slices.Compact(commands)
-	if len(commands) == 0 {
-		return nil, failuref("no approval of the project %s to revoke", store.Root)
-	}
-	return commands, nil
 }
