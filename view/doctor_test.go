@@ -1,6 +1,8 @@
 package view
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -44,6 +46,52 @@ func TestDoctorBypass(t *testing.T) {
 				t.Errorf("finding %+v, want none", *f)
 			case tt.finding != "" && (f == nil || !strings.Contains(f.Message, tt.finding) || !strings.Contains(f.Fix, "hookctl install codex --accept-hooks")):
 				t.Errorf("finding %+v, want one saying %q with the fix", f, tt.finding)
+			}
+		})
+	}
+}
+
+func TestSwitchFindings(t *testing.T) {
+	noEnv := func(string) (string, bool) { return "", false }
+	claude, err := agent.Lookup("claude-code")
+	if err != nil {
+		t.Fatal(err)
+	}
+	codex, err := agent.Lookup("codex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	file := claude.SwitchPaths(home, nil, noEnv)[0]
+	if err := os.MkdirAll(filepath.Dir(file), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte(`{"disableAllHooks": true}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	wired := []install.Wiring{{Agent: "claude-code", Event: "pre_tool_call"}, {Agent: "claude-code", Event: "post_tool_call"},
+		{Agent: "codex", Event: "pre_tool_call"}, {Agent: "no-such-agent", Event: "pre_tool_call"}}
+	tests := []struct {
+		name  string
+		wired []install.Wiring
+		only  *agent.Dialect
+		want  int
+	}{
+		{"each agent once", wired, nil, 1},
+		{"only the agent switched off", wired, claude, 1},
+		{"only another agent", wired, codex, 0},
+		{"the agent not wired", wired[2:], nil, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := SwitchFindings(tt.wired, tt.only, home, nil, noEnv)
+			if len(got) != tt.want {
+				t.Fatalf("SwitchFindings = %+v, want %d", got, tt.want)
+			}
+			for _, f := range got {
+				if f.Check != "agent_switch" || !strings.Contains(f.Message, "disableAllHooks") || f.Fix == "" {
+					t.Errorf("finding %+v: want agent_switch naming disableAllHooks, with a fix", f)
+				}
 			}
 		})
 	}
