@@ -134,7 +134,7 @@ func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.D
 	if only != nil {
 		wired = slices.DeleteFunc(slices.Clone(wired), func(w install.Wiring) bool { return w.Agent != only.Name })
 	}
-	first := a.wiringStateFindings(s, wired)
+	first := view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, wired)
 	if len(first) == 0 {
 		return
 	}

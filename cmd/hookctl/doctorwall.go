@@ -9,6 +9,7 @@ import (
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/internal/safefile"
 	"github.com/hookctl/hookctl/wall"
 )
 
@@ -81,7 +82,7 @@ func (a *app) wallWiring(s *session, d *agent.Dialect, file string, st wall.Stat
 		out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
 			Message: fmt.Sprintf("%s runs each of its commands behind the wall, which cannot go up on this machine: %s; its commands and hooks fail until it can", d.Title, reason),
 			Fix:     fmt.Sprintf("at a terminal: hookctl install %s --no-wall (its commands then run without the wall)", d.Name)})
-	case !samePath(home, s.loc.Home):
+	case !safefile.SamePath(home, s.loc.Home):
 		out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
 			Message: fmt.Sprintf("%s's wall (%s) walls the hookctl home %s, not %s, which doctor reads: this home is not walled", d.Title, file, home, s.loc.Home),
 			Fix:     fmt.Sprintf("at a terminal: hookctl install %s --wall", d.Name)})
