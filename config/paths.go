@@ -2,6 +2,9 @@ package config
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -64,4 +67,23 @@ func AcceptHooksEnv(lookup func(string) (string, bool)) bool {
 		return true
 	}
 	return false
+}
+
+// NamedMissing is the error of a config file that --config (flag) or HOOKCTL_CONFIG names and
+// that does not exist: a person who names a file means that file, so its absence is not
+// "nothing configured" (which it is at the default place).
+func (loc Locations) NamedMissing(flag string, lookupEnv func(string) (string, bool)) error {
+	by := ""
+	if flag != "" {
+		by = "--config"
+	} else if v, ok := lookupEnv("HOOKCTL_CONFIG"); ok && v != "" {
+		by = "HOOKCTL_CONFIG"
+	}
+	if by == "" {
+		return nil
+	}
+	if _, err := os.Stat(loc.Config); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("the config file %s, named by %s, does not exist", loc.Config, by)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -128,5 +129,37 @@ func TestLocateHomeVar(t *testing.T) {
 	want := filepath.Join(home, ".agent-hooks")
 	if got.Home != want || got.Allowlist != filepath.Join(want, "allowlist.json") {
 		t.Fatalf("Locate with %s=%s: %+v, want the home %s", HomeVar, home, got, want)
+	}
+}
+
+func TestNamedMissing(t *testing.T) {
+	dir := t.TempDir()
+	there := filepath.Join(dir, "config.yaml")
+	if err := os.WriteFile(there, []byte("hooks: {}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	gone := filepath.Join(dir, "gone.yaml")
+	env := func(v string) func(string) (string, bool) {
+		return func(name string) (string, bool) { return v, name == "HOOKCTL_CONFIG" && v != "" }
+	}
+	tests := []struct {
+		name, config, flag, envConfig, want string
+	}{
+		{"at the default place, missing", gone, "", "", ""},
+		{"named by the flag, missing", gone, gone, "", "the config file " + gone + ", named by --config, does not exist"},
+		{"named by the variable, missing", gone, "", gone, "named by HOOKCTL_CONFIG"},
+		{"the flag wins over the variable", gone, gone, gone, "named by --config"},
+		{"named and there", there, there, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Locations{Config: tt.config}.NamedMissing(tt.flag, env(tt.envConfig))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("NamedMissing = %v, want nil", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("NamedMissing = %v, want one saying %q", err, tt.want)
+			}
+		})
 	}
 }

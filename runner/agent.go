@@ -72,3 +72,21 @@ func SyntheticFor(dialect *agent.Dialect, m agent.Mapping, dir string) []byte {
 	}
 	return raw
 }
+
+// AgentEvent is the hookctl event an agent's call fires: the one named on the command line,
+// else the one the agent's event maps to, else a custom event of the agent event's own name.
+// "" with no error is an agent event hookctl has no hooks for.
+func AgentEvent(cfg *config.Config, dialect *agent.Dialect, call agent.Call, named string) (string, error) {
+	switch {
+	case named != "":
+		if err := CheckEvent(cfg, named); err != nil {
+			return "", err
+		}
+		return named, nil
+	case call.AgentEvent == "":
+		return "", fmt.Errorf("the payload has no hook_event_name: send %s's hook payload on stdin, or name the event (hookctl run --agent %s EVENT)", dialect.Title, dialect.Name)
+	case !call.Mapped && !cfg.KnownEvent(call.AgentEvent):
+		return "", nil
+	}
+	return call.Mapping.Event, nil
+}

@@ -28,6 +28,16 @@ const (
 	StatusChangedDuringRun Status = "changed_during_run"
 )
 
+// Failed reports whether the status says the hook failed (timeout, error, failed,
+// invalid_output): what run --agent warns of on stderr, where the agents show it.
+func (s Status) Failed() bool {
+	switch s {
+	case StatusTimeout, StatusError, StatusFailed, StatusInvalidOutput:
+		return true
+	}
+	return false
+}
+
 // Decisions of a dispatch.
 const (
 	DecisionAllow    = "allow"

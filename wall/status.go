@@ -32,6 +32,18 @@ type Status struct {
 	Lacks []string
 }
 
+// Ready says whether the wall goes up as install may wire it (SPEC 28.12, 28.21): up, or
+// partial, at Landlock ABI MinABI or later; else why not.
+func (s Status) Ready() (ok bool, reason string) {
+	switch {
+	case s.State == Unavailable:
+		return false, s.Reason
+	case s.ABI < MinABI:
+		return false, "the wall here is built only, not yet proven on this system"
+	}
+	return true, ""
+}
+
 // levels are go-landlock's configurations per ABI, V1 first.
 var levels = []landlock.Config{landlock.V1, landlock.V2, landlock.V3, landlock.V4, landlock.V5, landlock.V6, landlock.V7, landlock.V8, landlock.V9, landlock.V10, landlock.V11}
 

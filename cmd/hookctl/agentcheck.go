@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookctl/hookctl/audit"
 	"github.com/hookctl/hookctl/internal/agentenv"
+	"github.com/hookctl/hookctl/internal/safefile"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -57,7 +58,7 @@ func (a *app) recordRefusal(sign agentenv.Sign, reason string, alsoHomes []strin
 		logs = append(logs, audit.ForHome(a.lookupEnv, loc.Home))
 	}
 	for _, h := range alsoHomes {
-		if l := audit.ForHome(noEnv, h); !slices.ContainsFunc(logs, func(o *audit.Log) bool { return samePath(o.Path, l.Path) }) {
+		if l := audit.ForHome(noEnv, h); !slices.ContainsFunc(logs, func(o *audit.Log) bool { return safefile.SamePath(o.Path, l.Path) }) {
 			logs = append(logs, l)
 		}
 	}

@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -105,8 +103,8 @@ func (a *app) approveRun(o approveOptions) error {
 		if len(hooks) == 0 {
 			return failuref("no hooks are configured in %s", s.loc.Config)
 		}
-	} else if hooks, err = s.find(o.command, o.event); err != nil {
-		return err
+	} else if hooks, err = s.cfg.Find(o.command, o.event); err != nil {
+		return failuref("%v", err)
 	}
 	if o.project {
 		if err := consent.CheckProjectHooks(s.cfg.Root, hooks); err != nil {
@@ -201,55 +199,6 @@ func (a *app) printApproved(approved []consent.Approval, allowlist string) {
 		}
 	}
 	fmt.Fprintf(a.stdout, "%d hook(s) approved in %s\n", len(approved), terminalSafe(allowlist))
-}
-
-// find returns the configured hooks running command (on event, when given). None is an error
-// with a did-you-mean over the configured commands.
-func (s *session) find(command, event string) ([]config.Hook, error) {
-	var out []config.Hook
-	for _, h := range s.cfg.Hooks {
-		if h.Command == command && (event == "" || h.Event == event) {
-			out = append(out, h)
-		}
-	}
-	if len(out) > 0 {
-		return out, nil
-	}
-	where := "no configured hook runs " + quoteCommand(command)
-	if event != "" {
-		where += " on " + event
-		// The command is right, the event is not: suggesting the same command would not help.
-		var events []string
-		for _, h := range s.cfg.Hooks {
-			if h.Command == command && !slices.Contains(events, h.Event) {
-				events = append(events, h.Event)
-			}
-		}
-		if len(events) > 0 {
-			return nil, failuref("%s; it runs on %s", where, strings.Join(events, ", "))
-		}
-	}
-	if sug := suggestCommand(command, s.commands()); sug != "" {
-		return nil, failuref("%s: did you mean %s?", where, quoteCommand(sug))
-	}
-	if cmds := s.commands(); len(cmds) > 0 {
-		return nil, failuref("%s; configured commands: %s", where, strings.Join(cmds, ", "))
-	}
-	return nil, failuref("%s; no hooks are configured in %s", where, s.loc.Config)
-}
-
-func quoteCommand(c string) string { return fmt.Sprintf("%q", c) }
-
-// suggestCommand picks the command a person most likely meant: one that starts with what they
-// typed followed by its arguments (./guard.sh for "./guard.sh --strict"), else the closest by
-// edit distance.
-func suggestCommand(typed string, commands []string) string {
-	for _, c := range commands {
-		if strings.HasPrefix(c, typed+" ") {
-			return c
-		}
-	}
-	return config.Suggest(typed, commands)
 }
 
 // storeError is the exit for a failed change of the allowlist: a wait for its lock ended by a

@@ -87,7 +87,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 		}
 	}
 	var bypassNote *doctor.Finding
-	d.Bypass, bypassNote = a.doctorBypass(d.Agent, wired)
+	d.Bypass, bypassNote = view.DoctorBypass(a.acceptHooks, config.AcceptHooksEnv(a.lookupEnv), d.Agent, wired)
 	report := d.Examine(in.ctx)
 	report.Findings = append(report.Findings, doctor.UnnamedTools(audit.ForHome(a.lookupEnv, s.loc.Home), d.Agent)...)
 	if bypassNote != nil {
@@ -128,41 +128,13 @@ func (a *app) doctorRun(o doctorOptions) error {
 	return nil
 }
 
-// doctorBypass names what makes the runs doctor speaks of accept every hook (doctor.Bypass):
-// for plain runs, --accept-hooks or HOOKCTL_ACCEPT_HOOKS as given to doctor itself; for an
-// agent's runs, only its wiring's --accept-hooks, since run --agent ignores the variable (SPEC
-// 23.1), which doctor then says, with the fix.
-func (a *app) doctorBypass(only *agent.Dialect, wired []install.Wiring) (string, *doctor.Finding) {
-	asked := ""
-	switch {
-	case a.acceptHooks:
-		asked = "--accept-hooks"
-	case config.AcceptHooksEnv(a.lookupEnv):
-		asked = "HOOKCTL_ACCEPT_HOOKS"
-	}
-	if only == nil {
-		return asked, nil
-	}
-	for _, w := range wired {
-		if w.Agent == only.Name && w.AcceptHooks {
-			return "the --accept-hooks of " + only.Title + "'s wiring (" + w.File + ")", nil
-		}
-	}
-	if asked == "" {
-		return "", nil
-	}
-	return "", &doctor.Finding{Severity: doctor.SeverityWarning, Check: "consent",
-		Message: fmt.Sprintf("%s does not reach %s's runs (run --agent ignores it: an agent's tools could set it), and its wiring has no --accept-hooks: hooks not approved do not run there", asked, only.Title),
-		Fix:     "on a CI machine, write it into the wiring: hookctl install " + only.Name + " --accept-hooks"}
-}
-
 // firstWiringState puts what the agents' own wiring makes of every call (wiringStateFindings)
 // at the top of the report: for one agent when only is set.
 func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.Dialect, r *doctor.Report) {
 	if only != nil {
 		wired = slices.DeleteFunc(slices.Clone(wired), func(w install.Wiring) bool { return w.Agent != only.Name })
 	}
-	first := a.wiringStateFindings(s, wired)
+	first := view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, wired)
 	if len(first) == 0 {
 		return
 	}

@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/view"
 	"github.com/hookctl/hookctl/wall"
 )
 
@@ -30,7 +30,7 @@ func (a *app) examineWall(s *session, wired []install.Wiring, only *agent.Dialec
 // wallStates are examineWall's states and findings, as doctor and hooks list show them.
 func (a *app) wallStates(s *session, wired []install.Wiring, only *agent.Dialect) (states []doctor.WallState, findings []doctor.Finding) {
 	st := a.detectWall()
-	_, reason := wallReady(st)
+	_, reason := st.Ready()
 	remembered, _ := install.LoadWalls(install.MemoryPath(s.loc.Home)) // unreadable: unwiredFindings says so
 	var seen []string
 	for _, w := range wired {
@@ -49,7 +49,7 @@ func (a *app) wallStates(s *session, wired []install.Wiring, only *agent.Dialect
 			findings = append(findings, fs...)
 		} else if slices.ContainsFunc(remembered, func(r install.WallWired) bool { return r.Agent == d.Name && r.Mode == install.WallByStart }) {
 			state.Wired, state.Start = true, true
-			if ok, why := wallReady(st); !ok {
+			if ok, why := st.Ready(); !ok {
 				findings = append(findings, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
 					Message: fmt.Sprintf("%s was wired to run behind the wall, which cannot go up on this machine: %s; %s exits 126, and its tool calls from outside the wall are blocked", d.Title, why, startCommand(d)),
 					Fix:     fmt.Sprintf("at a terminal: hookctl install %s --no-wall (it then runs without the wall)", d.Name)})
@@ -60,36 +60,10 @@ func (a *app) wallStates(s *session, wired []install.Wiring, only *agent.Dialect
 	return states, findings
 }
 
-// wallWiring reads the wall's prefix in the agent's settings file: whether it is wired, and
-// what is wrong with it.
+// wallWiring reads the wall's prefix in the agent's settings file (view.WallWiring).
 func (a *app) wallWiring(s *session, d *agent.Dialect, file string, st wall.Status, remembered []install.WallWired) (bool, []doctor.Finding) {
 	home, err := install.WallPrefixIn(file, filepath.Base(a.selfPath()))
-	if err != nil {
-		return false, []doctor.Finding{{Severity: doctor.SeverityWarning, Check: "wall",
-			Message: "cannot tell whether the wall is wired: " + err.Error()}}
-	}
-	ok, reason := wallReady(st)
-	was := slices.ContainsFunc(remembered, func(w install.WallWired) bool { return w.Agent == d.Name })
-	var out []doctor.Finding
-	switch {
-	case home == "" && was:
-		out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
-			Message: fmt.Sprintf("%s was wired to run its commands behind the wall, and the wall's prefix (env.%s) is gone from %s (its settings were edited): its commands run without the wall", d.Title, install.ShellPrefixVar, file),
-			Fix:     fmt.Sprintf("at a terminal: hookctl install %s --wall (or, if it is meant, hookctl install %s --no-wall)", d.Name, d.Name)})
-	case home == "":
-	case !ok:
-		out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
-			Message: fmt.Sprintf("%s runs each of its commands behind the wall, which cannot go up on this machine: %s; its commands and hooks fail until it can", d.Title, reason),
-			Fix:     fmt.Sprintf("at a terminal: hookctl install %s --no-wall (its commands then run without the wall)", d.Name)})
-	case !samePath(home, s.loc.Home):
-		out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "wall",
-			Message: fmt.Sprintf("%s's wall (%s) walls the hookctl home %s, not %s, which doctor reads: this home is not walled", d.Title, file, home, s.loc.Home),
-			Fix:     fmt.Sprintf("at a terminal: hookctl install %s --wall", d.Name)})
-	case st.State == wall.Partial:
-		out = append(out, doctor.Finding{Severity: doctor.SeverityWarning, Check: "wall",
-			Message: fmt.Sprintf("the wall is partial on this machine (Landlock ABI %d): it cannot refuse %s", st.ABI, strings.Join(st.Lacks, "; "))})
-	}
-	return home != "", out
+	return view.WallWiring(d, file, home, err, st, remembered, s.loc.Home)
 }
 
 // wallLine is doctor's line about one wired agent and the wall.

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/hookctl/hookctl/internal/field"
 )
 
 // fieldCommand is `hookctl field`: a hook's script reads a field of its payload with hookctl
@@ -49,114 +46,18 @@ Exit status 2 for a usage error.`,
 
 // printFields reads the payload and prints the fields the words name.
 func (a *app) printFields(words []string, asShell bool) error {
-	type want struct{ name, path string }
-	var wants []want
-	for _, w := range words {
-		if !asShell {
-			wants = append(wants, want{path: w})
-			continue
-		}
-		name, path, ok := strings.Cut(w, "=")
-		if !ok || !shellName(name) {
-			return usageErrorf("--sh takes NAME=PATH words with NAME a shell variable name, not %q", w)
-		}
-		wants = append(wants, want{name, path})
+	wants, err := field.Wants(words, asShell)
+	if err != nil {
+		return usageErrorf("%v", err)
 	}
-	doc, err := readPayloadObject(a.stdin)
+	doc, err := field.Read(a.stdin, maxPayload)
 	if err != nil {
 		return failuref("%v", err)
 	}
-	var out bytes.Buffer
-	for i, w := range wants {
-		v, err := fieldText(doc, w.path)
-		if err != nil {
-			return failuref("%v", err)
-		}
-		if !asShell {
-			out.WriteString(v)
-			break
-		}
-		if i > 0 {
-			out.WriteByte(' ')
-		}
-		// Always single-quoted: nothing inside is special to sh but the quote itself.
-		out.WriteString(w.name + "='" + strings.ReplaceAll(v, "'", `'\''`) + "'")
-	}
-	out.WriteByte('\n')
-	_, err = a.stdout.Write(out.Bytes())
-	return err
-}
-
-// readPayloadObject reads stdin whole, as far as the payload limit, as one JSON object.
-func readPayloadObject(r io.Reader) (map[string]any, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxPayload+1))
+	line, err := field.Print(doc, wants, asShell)
 	if err != nil {
-		return nil, fmt.Errorf("reading the payload: %w", err)
+		return failuref("%v", err)
 	}
-	if len(data) > maxPayload {
-		return nil, fmt.Errorf("the payload is larger than %d MiB", maxPayload>>20)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber() // a number prints as it was written
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
-		return nil, fmt.Errorf("the payload is not JSON: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("the payload is not one JSON value: more follows it")
-	}
-	obj, ok := doc.(map[string]any)
-	if !ok {
-		return nil, fmt.Errorf("the payload is not a JSON object")
-	}
-	return obj, nil
-}
-
-// fieldText is the text of the field at the dotted path: "" when it is missing or null.
-func fieldText(doc map[string]any, path string) (string, error) {
-	var v any = doc
-	for _, key := range strings.Split(path, ".") {
-		switch c := v.(type) {
-		case map[string]any:
-			v = c[key]
-		case []any:
-			i, err := strconv.Atoi(key)
-			if err != nil || i < 0 || i >= len(c) {
-				return "", nil
-			}
-			v = c[i]
-		default:
-			return "", nil
-		}
-	}
-	var text string
-	switch c := v.(type) {
-	case nil:
-		return "", nil
-	case string:
-		text = c
-	default:
-		b, err := json.Marshal(c)
-		if err != nil {
-			return "", err
-		}
-		text = string(b)
-	}
-	if strings.IndexByte(text, 0) >= 0 {
-		return "", fmt.Errorf("field %s holds a NUL character, which a shell cannot hold", path)
-	}
-	return text, nil
-}
-
-// shellName reports whether name is a shell variable name.
-func shellName(name string) bool {
-	if name == "" || name[0] >= '0' && name[0] <= '9' {
-		return false
-	}
-	for _, r := range name {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
+	_, err = io.WriteString(a.stdout, line)
+	return err
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/internal/safefile"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -118,7 +119,7 @@ func configErrors(cfg *config.Config, what string) error {
 func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
 	wired := a.wired()
 	store, moved := s.store, false
-	if wl := install.WiredAllowlistIn(wired, d.Name, t); wl != "" && !samePath(wl, s.store.Path) {
+	if wl := install.WiredAllowlistIn(wired, d.Name, t); wl != "" && !safefile.SamePath(wl, s.store.Path) {
 		store, moved = consent.NewStore(wl), !t.System
 	}
 	recorded, _ := store.RecordedGuards()
@@ -141,20 +142,6 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 		what += fmt.Sprintf(" (its entries run against %s, not %s)", store.Path, s.store.Path)
 	}
 	return a.confirmDrop(in, what, changes, []string{d.Name})
-}
-
-// samePath reports whether two paths name one file, links resolved where they exist.
-func samePath(x, y string) bool {
-	canon := func(p string) string {
-		if abs, err := filepath.Abs(p); err == nil {
-			p = abs
-		}
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			return real
-		}
-		return filepath.Clean(p)
-	}
-	return canon(x) == canon(y)
 }
 
 // agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): blocked in

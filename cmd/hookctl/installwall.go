@@ -13,17 +13,8 @@ import (
 // Code's CLAUDE_CODE_SHELL_PREFIX (docs/wall.md, measured in 2.1.332).
 const wallAgent = "claude-code"
 
-// wallReady says whether the wall goes up on this machine as install may wire it (SPEC
-// 28.12, 28.21): up, or partial, at Landlock ABI 3 or later; else why not.
-func wallReady(st wall.Status) (ok bool, reason string) {
-	switch {
-	case st.State == wall.Unavailable:
-		return false, st.Reason
-	case st.ABI < wall.MinABI:
-		return false, "the wall here is built only, not yet proven on this system"
-	}
-	return true, ""
-}
+// wallReady is st.Ready (wall.Status.Ready), for install.
+func wallReady(st wall.Status) (ok bool, reason string) { return st.Ready() }
 
 // checkWallFlags refuses --wall and --no-wall where they cannot go: committed project wiring
 // and the administrator's file never carry the wall, and --wall only for an agent the wall can
@@ -72,7 +63,7 @@ func (a *app) wallTarget(o installOptions, s *session, t *install.Target) (abi i
 		return 0, nil
 	}
 	st := a.detectWall()
-	if ok, reason := wallReady(st); !ok {
+	if ok, reason := st.Ready(); !ok {
 		return 0, failuref("the wall cannot go up on this machine: %s; %s is unchanged (hookctl wall --status says more)", reason, t.Path)
 	}
 	if o.agent != wallAgent {

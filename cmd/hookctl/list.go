@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -165,7 +164,7 @@ func (a *app) printListing(out view.List, width int) {
 			event = h.Event
 			header := event
 			if h.AgentEvents != nil {
-				header += " <- " + listOrNone(*h.AgentEvents)
+				header += " <- " + view.ListOrNone(*h.AgentEvents)
 			}
 			if agents := view.WiredTo(out.Wired, event); agents != "" {
 				header += "  (wired: " + agents + ")"
@@ -206,46 +205,9 @@ type hookRow struct {
 }
 
 func newHookRow(p palette, h view.Hook) hookRow {
-	matcher := h.Matcher
-	switch {
-	case !config.IsToolEvent(h.Event):
-		matcher = "-" // no tool name to match; a matcher there is ignored (and warned about)
-	case matcher == "":
-		matcher = "*"
-	}
-	if h.MatchedTools != nil {
-		matcher += " (" + namedOrNone(*h.MatchedTools) + ")"
-	}
-	timeout := strconv.FormatFloat(h.TimeoutS, 'f', -1, 64) + "s"
-	if h.TimeoutClamped {
-		timeout += " (clamped)"
-	}
-	failClosed := "no"
-	if h.FailClosed {
-		failClosed = "yes"
-	}
-	command := h.Command
-	if len(h.Agents) > 0 {
-		command += " (agents: " + strings.Join(h.Agents, ", ") + ")"
-	}
-	if h.Dialect != "" {
-		command += " (dialect: " + h.Dialect + ")"
-	}
-	r := hookRow{matcher: terminalSafe(matcher), command: terminalSafe(command), timeout: timeout, failClosed: failClosed,
-		consent: consentCell(p, h.Consent, h.URL != ""), script: scriptCell(p, h.Script, h.URL != "")}
-	if h.Consent.Status == consent.StatusApproved && h.Consent.ApprovedAt != nil {
-		r.date = strings.SplitN(*h.Consent.ApprovedAt, "T", 2)[0]
-	}
-	switch {
-	case h.URL != "":
-	case h.Script.Path == "":
-		r.scriptNote = cell{"script not found on PATH", p.red}
-	case !h.Script.Exists:
-		r.scriptNote = cell{"script missing", p.red}
-	case !h.Script.Executable:
-		r.scriptNote = cell{"script not executable", p.yellow}
-	}
-	return r
+	r := view.RowOf(h)
+	return hookRow{matcher: r.Matcher, command: r.Command, timeout: r.Timeout, failClosed: r.FailClosed,
+		consent: p.cell(r.Consent), date: r.Date, script: p.cell(r.Script), scriptNote: p.cell(r.ScriptNote)}
 }
 
 // printHookTable writes one event's hooks. At a narrow screen the table gives way in this
@@ -325,68 +287,6 @@ func tableWidth(indent string, widths []int) int {
 		t += w + 2
 	}
 	return t - 2
-}
-
-// namedOrNone shows tools under hookctl's names with the agent's beside them: "terminal
-// (Bash), read_file (Read)".
-func namedOrNone(tools []agent.ToolNames) string {
-	names := make([]string, len(tools))
-	for i, t := range tools {
-		names[i] = t.String()
-	}
-	return listOrNone(names)
-}
-
-func listOrNone(names []string) string {
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
-}
-
-// consentCell shows a hook's consent; for a url hook changed since approval it says what
-// differs, since no script column shows it (a changed script's path and hash are in doctor).
-func consentCell(p palette, c view.Consent, url bool) cell {
-	switch c.Status {
-	case consent.StatusApproved:
-		text := "approved" // hookRow adds the date where it fits
-		if c.ApprovedMatcher != nil {
-			return cell{text + ", matcher changed (approved " + terminalSafe(strconv.Quote(*c.ApprovedMatcher)) + ")", p.yellow}
-		}
-		return cell{text, p.green}
-	case consent.StatusChanged:
-		if c.Missing {
-			return cell{"script missing since approval", p.red}
-		}
-		if url && c.Changed != "" {
-			return cell{"changed since approval: " + terminalSafe(c.Changed), p.red}
-		}
-		return cell{"changed since approval", p.red}
-	}
-	return cell{"not approved", p.yellow}
-}
-
-func scriptCell(p palette, s view.Script, url bool) cell {
-	switch {
-	case url:
-		return cell{text: "- (url hook)"}
-	case s.Path == "":
-		return cell{"not found on PATH", p.red}
-	case !s.Exists:
-		return cell{terminalSafe(s.Path) + " (missing)", p.red}
-	case !s.Executable:
-		return cell{terminalSafe(s.Path) + " (not executable)" + pinnedFiles(s), p.yellow}
-	}
-	return cell{text: terminalSafe(s.Path) + pinnedFiles(s)}
-}
-
-// pinnedFiles shows the files pinned beside the script, each after a "+".
-func pinnedFiles(s view.Script) string {
-	var b strings.Builder
-	for _, f := range s.Files {
-		b.WriteString(" + " + terminalSafe(f))
-	}
-	return b.String()
 }
 
 func noArgs(cmd *cobra.Command, args []string) error {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/audit"
-	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -50,7 +48,7 @@ oldest first, across its rotated files: a table, or JSON lines with --json. Filt
 	f.BoolVar(&o.json, "json", false, "print JSON lines, as the file holds them")
 	f.BoolVarP(&o.follow, "follow", "f", false, "keep printing new entries as they are written")
 	_ = cmd.RegisterFlagCompletionFunc("event", a.completeEvents)
-	_ = cmd.RegisterFlagCompletionFunc("decision", cobra.FixedCompletions(decisions, cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("decision", cobra.FixedCompletions(audit.Decisions, cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("agent", cobra.FixedCompletions(agent.Names(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
@@ -92,50 +90,13 @@ func (a *app) logRun(o logOptions) error {
 	return nil
 }
 
-var decisions = []string{runner.DecisionAllow, runner.DecisionBlock, runner.DecisionAsk, runner.DecisionContinue}
-
 // filter checks the options and turns them into a filter; now anchors a --since duration.
 func (o logOptions) filter(now time.Time) (audit.Filter, error) {
-	f := audit.Filter{Event: o.event, Decision: o.decision, Agent: o.agent}
-	if o.decision != "" && !slices.Contains(decisions, o.decision) {
-		hint := ""
-		if s := config.Suggest(o.decision, decisions); s != "" {
-			hint = fmt.Sprintf(": did you mean %q?", s)
-		}
-		return f, usageErrorf("--decision must be one of %s, not %q%s", strings.Join(decisions, ", "), o.decision, hint)
-	}
-	if o.since != "" {
-		t, err := parseSince(o.since, now)
-		if err != nil {
-			return f, usageErrorf("%v", err)
-		}
-		f.Since = t
+	f, err := audit.NewFilter(o.event, o.decision, o.agent, o.since, now)
+	if err != nil {
+		return f, usageErrorf("%v", err)
 	}
 	return f, nil
-}
-
-// sinceLayouts are the times --since accepts, in the local time zone unless they say otherwise.
-var sinceLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02"}
-
-// parseSince reads a duration before now (a Go duration, or whole days as 7d) or a time.
-func parseSince(s string, now time.Time) (time.Time, error) {
-	if days, ok := strings.CutSuffix(s, "d"); ok {
-		if n, err := strconv.Atoi(days); err == nil && n >= 0 {
-			return now.AddDate(0, 0, -n), nil
-		}
-	}
-	if d, err := time.ParseDuration(s); err == nil {
-		if d < 0 {
-			return time.Time{}, fmt.Errorf("--since %q: a duration looks back, it cannot be negative", s)
-		}
-		return now.Add(-d), nil
-	}
-	for _, layout := range sinceLayouts {
-		if t, err := time.ParseInLocation(layout, s, time.Local); err == nil {
-			return t, nil
-		}
-	}
-	return time.Time{}, fmt.Errorf("--since %q is neither a duration (90m, 2h, 7d) nor a time (2026-11-24, 2026-11-24T15:04, RFC 3339)", s)
 }
 
 // entryPrinter prints entries as JSON lines or as table rows. Table rows are held until

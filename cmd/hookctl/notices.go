@@ -10,6 +10,7 @@ import (
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
 
 // sessionNotices are what hookctl tells the person once a session, at the agent's session
@@ -29,11 +30,11 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 		return []string{fmt.Sprintf("hookctl: %v", err)}
 	}
 	if list, err := consent.NewStore(loc.Allowlist).Load(); err == nil {
-		world, blocked := worldNotices(d, cfg.Hooks, list, func(h config.Hook) string {
+		world, blocked := view.WorldBlocks(d, cfg.Hooks, list, func(h config.Hook) string {
 			return fmt.Sprintf("hookctl hooks approve %s --event %s", config.ShellQuote(h.Command), h.Event)
 		})
 		out = append(out, world...)
-		skipped, blocks := notInForce(d, cfg.Hooks, list, blocked, func(h config.Hook) bool { return true })
+		skipped, blocks := view.NotInForce(d, cfg.Hooks, list, blocked, func(h config.Hook) bool { return true })
 		if !cfg.AutoAccept && !a.acceptHooks {
 			out = append(out, blocks...)
 			if len(skipped) > 0 {
@@ -65,29 +66,6 @@ func (a *app) sessionNotices(d *agent.Dialect, loc config.Locations, guarded boo
 	return out
 }
 
-// notInForce sorts the hooks of the agent that do not run by their verdict (runner.VerdictOf),
-// as the dispatch does: those it skips, named for the notice's list, and a line for each it
-// blocks every call of (a fail_closed hook not approved, or changed since approval), with why
-// and the fix. blocked are hooks already named (worldNotices); counted says which to count.
-func notInForce(d *agent.Dialect, hooks []config.Hook, list *consent.Allowlist, blocked map[int]bool, counted func(config.Hook) bool) (skipped, blocks []string) {
-	for i, h := range hooks {
-		if !h.RunsUnder(d.Name) || blocked[i] || !counted(h) {
-			continue
-		}
-		c := list.Check(h)
-		if c.Status == consent.StatusApproved {
-			continue
-		}
-		v := runner.VerdictOf(h, c.Status, nil, runner.Blocking(d, h.Event))
-		if v.Fate == runner.FateBlocks {
-			blocks = append(blocks, fmt.Sprintf("hookctl: guard %s on %s blocks every call it covers: %s; at your own terminal: %s", h.Command, h.Event, v.Why, v.Fix))
-			continue
-		}
-		skipped = append(skipped, fmt.Sprintf("%s on %s (%s)", h.Command, h.Event, strings.ReplaceAll(string(c.Status), "_", " ")))
-	}
-	return skipped, blocks
-}
-
 // projectNotices are the session notices of the project the agent works in (SPEC 20): its
 // hooks skipped as not approved there, its config's errors, and its guards not in force.
 func (a *app) projectNotices(d *agent.Dialect, loc config.Locations, from string) []string {
@@ -106,11 +84,11 @@ func (a *app) projectNotices(d *agent.Dialect, loc config.Locations, from string
 	if err != nil {
 		list = &consent.Allowlist{}
 	}
-	world, blocked := worldNotices(d, p.Config.Hooks, list, func(config.Hook) string {
+	world, blocked := view.WorldBlocks(d, p.Config.Hooks, list, func(config.Hook) string {
 		return "in the project: hookctl hooks approve --project"
 	})
 	out = append(out, world...)
-	skipped, blocks := notInForce(d, p.Config.Hooks, list, blocked, func(config.Hook) bool { return !a.projectBypass() })
+	skipped, blocks := view.NotInForce(d, p.Config.Hooks, list, blocked, func(config.Hook) bool { return !a.projectBypass() })
 	out = append(out, blocks...)
 	if len(skipped) > 0 {
 		out = append(out, fmt.Sprintf("hookctl skips %d hook(s) of the project %s not approved there: %s; to run them, review .agent-hooks/ and approve them at your own terminal, in the project: hookctl hooks approve --project",
@@ -123,34 +101,4 @@ func (a *app) projectNotices(d *agent.Dialect, loc config.Locations, from string
 		out = append(out, fmt.Sprintf("hookctl: project guard %s is not in force (%s); the calls it covered are blocked; at your own terminal, in the project: hookctl hooks doctor", gap.Guard, gap.Why))
 	}
 	return out
-}
-
-// worldNotices name each approved guard of hooks that the rules guards run under (SPEC 24.4,
-// 28.3, 28.18) now block, with the fix, so that the person sees it before the first blocked
-// call (SPEC 28.19): a guard approved by an earlier release whose program is not found on the
-// guard PATH, or whose program the person can write was not pinned. blocked marks them by
-// index, for the notice of hooks skipped to leave out. The guard PATH is worked out once, and
-// only when there is a guard.
-func worldNotices(d *agent.Dialect, hooks []config.Hook, list *consent.Allowlist, approve func(config.Hook) string) (out []string, blocked map[int]bool) {
-	var gp *consent.GuardPATH
-	for i, h := range hooks {
-		if !h.Guard() || h.Remote() || h.Layer == config.LayerSystem || !h.RunsUnder(d.Name) {
-			continue
-		}
-		if gp == nil {
-			now := consent.GuardPATHNow()
-			gp = &now
-		}
-		why := list.WorldBlock(h, *gp)
-		if why == "" {
-			continue
-		}
-		if blocked == nil {
-			blocked = map[int]bool{}
-		}
-		blocked[i] = true
-		out = append(out, fmt.Sprintf("hookctl: guard %s on %s blocks every call it covers under this release: %s; at your own terminal: %s",
-			h.Command, h.Event, why, approve(h)))
-	}
-	return out, blocked
 }

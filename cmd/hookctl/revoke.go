@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 )
 
@@ -135,8 +136,8 @@ func noApproval(store *consent.Store, command, what string) error {
 				approved = append(approved, ap.Command)
 			}
 		}
-		if sug := suggestCommand(command, approved); sug != "" && sug != command {
-			return failuref("no approval of %s to revoke: did you mean %s?", what, quoteCommand(sug))
+		if sug := config.SuggestCommand(command, approved); sug != "" && sug != command {
+			return failuref("no approval of %s to revoke: did you mean %q?", what, sug)
 		}
 	}
 	return failuref("no approval of %s to revoke", what)
@@ -161,9 +162,9 @@ func (a *app) revokeProject(o revokeOptions) error {
 	for _, gap := range p.Lost {
 		lost = append(lost, gap.Guard)
 	}
-	commands, err := projectCommands(store, o.command, lost)
+	commands, err := store.RevokedCommands(o.command, lost)
 	if err != nil {
-		return err
+		return failuref("%v", err)
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
@@ -218,31 +219,4 @@ func (a *app) revokeProject(o revokeOptions) error {
 		return silent(exitInterrupted + sig)
 	}
 	return nil
-}
-
-// projectCommands are the commands revoke --project revokes: command, or, when "", every one
-// the project's approvals hold or the person's record remembers as its lost guards.
-func projectCommands(store *consent.Store, command string, lost []consent.Guard) ([]string, error) {
-	if command != "" {
-		return []string{command}, nil
-	}
-	var commands []string
-	list, err := store.Load()
-	if err != nil && len(lost) == 0 {
-		return nil, failuref("%v", err)
-	}
-	if err == nil {
-		for _, ap := range list.Approvals {
-			commands = append(commands, ap.Command)
-		}
-	}
-	for _, g := range lost {
-		commands = append(commands, g.Command)
-	}
-	slices.Sort(commands)
-	commands = slices.Compact(commands)
-	if len(commands) == 0 {
-		return nil, failuref("no approval of the project %s to revoke", store.Root)
-	}
-	return commands, nil
 }

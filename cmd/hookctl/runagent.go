@@ -191,9 +191,9 @@ func (r *agentRun) personConfig() error {
 		return asFailure(err)
 	}
 	r.cfg, r.st.cfg = cfg, cfg
-	if r.event, err = agentEvent(r.cfg, r.dialect, r.call, r.named); err != nil {
+	if r.event, err = runner.AgentEvent(r.cfg, r.dialect, r.call, r.named); err != nil {
 		r.st.event = "" // not one hookctl knows
-		return err
+		return failuref("%w", err)
 	}
 	return nil
 }
@@ -251,24 +251,6 @@ func (a *app) agentAnswer(dialect *agent.Dialect, call agent.Call, event string,
 	return out
 }
 
-// agentEvent is the hookctl event an agent's call fires: the one named on the command line,
-// else the one the agent's event maps to, else a custom event of the agent event's own name.
-// "" with no error is an agent event hookctl has no hooks for.
-func agentEvent(cfg *config.Config, dialect *agent.Dialect, call agent.Call, named string) (string, error) {
-	switch {
-	case named != "":
-		if err := runner.CheckEvent(cfg, named); err != nil {
-			return "", failuref("%w", err)
-		}
-		return named, nil
-	case call.AgentEvent == "":
-		return "", failuref("the payload has no hook_event_name: send %s's hook payload on stdin, or name the event (hookctl run --agent %s EVENT)", dialect.Title, dialect.Name)
-	case !call.Mapped && !cfg.KnownEvent(call.AgentEvent):
-		return "", nil
-	}
-	return call.Mapping.Event, nil
-}
-
 // warnAgentRun prints the run's warnings. The agent sees only the decision: a hook that failed
 // says so on stderr, which the agents show, instead of in hookctl's JSON result.
 func (a *app) warnAgentRun(res *runner.Result) {
@@ -276,18 +258,10 @@ func (a *app) warnAgentRun(res *runner.Result) {
 		a.warn("warning: " + w)
 	}
 	for _, h := range res.Hooks {
-		if failedStatus(h.Status) {
+		if h.Status.Failed() {
 			a.warn(fmt.Sprintf("warning: hook %s: %s: %s", h.Command, h.Status, h.Message))
 		}
 	}
-}
-
-func failedStatus(s runner.Status) bool {
-	switch s {
-	case runner.StatusTimeout, runner.StatusError, runner.StatusFailed, runner.StatusInvalidOutput:
-		return true
-	}
-	return false
 }
 
 // asFailure turns a usage error into a failure (exit 1), as every error is under --agent.

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"slices"
-
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/view"
 )
 
 // switchesOff checks, on a tool call, the calling agent's own hooks-off switches (SPEC 28.6):
@@ -71,32 +70,13 @@ func (a *app) switchFiles(wired []string) []string {
 	return out
 }
 
-// switchFindings are doctor's and list's errors for the wired agents (one agent when only is
-// set) whose own settings switch their hooks off (SPEC 24.3): the user's files and those of the
-// project in cwd.
+// switchFindings are view.SwitchFindings for the projects of cwd.
 func (a *app) switchFindings(wired []install.Wiring, only *agent.Dialect, cwd string) []doctor.Finding {
 	home, err := a.home()
 	if err != nil {
 		return nil
 	}
-	projects := a.switchProjects(home, cwd)
-	var out []doctor.Finding
-	var seen []string
-	for _, w := range wired {
-		if slices.Contains(seen, w.Agent) || (only != nil && w.Agent != only.Name) {
-			continue
-		}
-		seen = append(seen, w.Agent)
-		d, err := agent.Lookup(w.Agent)
-		if err != nil {
-			continue
-		}
-		for _, f := range d.SwitchedOff(home, projects, a.lookupEnv) {
-			out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "agent_switch",
-				Message: f.Message(), Fix: f.Fix()})
-		}
-	}
-	return out
+	return view.SwitchFindings(wired, only, home, a.switchProjects(home, cwd), a.lookupEnv)
 }
 
 // switchNotices are the session notices of the agent's own switches: the agent may act on one

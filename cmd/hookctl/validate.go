@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"strings"
 
@@ -15,28 +13,9 @@ import (
 	"github.com/hookctl/hookctl/view"
 )
 
-// namedConfigMissing is the error of a config file that --config or HOOKCTL_CONFIG names and
-// that does not exist: a person who names a file means that file, so its absence is not
-// "nothing configured" (which it is at the default place).
-func (a *app) namedConfigMissing(loc config.Locations) error {
-	by := ""
-	if a.configFlag != "" {
-		by = "--config"
-	} else if v, ok := a.lookupEnv("HOOKCTL_CONFIG"); ok && v != "" {
-		by = "HOOKCTL_CONFIG"
-	}
-	if by == "" {
-		return nil
-	}
-	if _, err := os.Stat(loc.Config); errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("the config file %s, named by %s, does not exist", loc.Config, by)
-	}
-	return nil
-}
-
-// examineNamedConfig adds namedConfigMissing to doctor's report, as an error.
+// examineNamedConfig adds config.Locations.NamedMissing to doctor's report, as an error.
 func (a *app) examineNamedConfig(loc config.Locations, r *doctor.Report) {
-	if err := a.namedConfigMissing(loc); err != nil {
+	if err := loc.NamedMissing(a.configFlag, a.lookupEnv); err != nil {
 		r.Findings = append([]doctor.Finding{{Severity: doctor.SeverityError, Check: "config",
 			Message: err.Error(), Fix: "check the path, or create it with hookctl init"}}, r.Findings...)
 		r.Problems++
@@ -71,7 +50,7 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 				if _, err := os.Stat(path); err != nil {
 					return failuref("%v", err)
 				}
-			} else if err := a.namedConfigMissing(loc); err != nil {
+			} else if err := loc.NamedMissing(a.configFlag, a.lookupEnv); err != nil {
 				return failuref("%v", err)
 			}
 			cfg, err := config.Load(path, config.Options{LookupEnv: a.lookupEnv})

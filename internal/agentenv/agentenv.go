@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hookctl/hookctl/agent"
 )
@@ -62,7 +63,9 @@ func (s Sign) String() string {
 
 // Variables are the variables each agent sets in its shell tool's environment, by variable,
 // each with its agent: the registrations' Signs (agent/signs.go), and a name agents share.
-var Variables = variables()
+// Built at first use, as are agentNames and agentPackages: a command that detects no agent
+// (hookctl --version) does not build them.
+var Variables = sync.OnceValue(variables)
 
 // shared are variables more than one agent may set: evidence of an agent, not of which.
 var shared = []string{
@@ -87,12 +90,10 @@ func variables() map[string]string {
 // release.
 var Markers = []string{"HOOKCTL_HOOK", "HOOKCTL_EVENT"}
 
-// agentNames are the programs that are agents, by the name their process goes by (comm) or
-// the base name of the program or script it runs; agentPackages the path parts of the npm
-// packages a node process runs them from. Both are the registrations' Signs.
-var agentNames, agentPackages = programTables()
-
-func programTables() (names, packages map[string]string) {
+// programTables are agentNames, the programs that are agents, by the name their process goes
+// by (comm) or the base name of the program or script it runs, and agentPackages, the path
+// parts of the npm packages a node process runs them from. Both are the registrations' Signs.
+var programTables = sync.OnceValues(func() (names, packages map[string]string) {
 	names, packages = map[string]string{}, map[string]string{}
 	for _, d := range agent.Dialects() {
 		for _, p := range d.Signs.Programs {
@@ -103,7 +104,10 @@ func programTables() (names, packages map[string]string) {
 		}
 	}
 	return names, packages
-}
+})
+
+func agentNames() map[string]string    { names, _ := programTables(); return names }
+func agentPackages() map[string]string { _, packages := programTables(); return packages }
 
 // packagePath is what a script's path holds when it is in the npm package pkg: a scoped
 // package's own folder ("/@openai/codex/"), an unscoped one's under node_modules, its name
@@ -160,7 +164,7 @@ func Detect(lookupEnv func(string) (string, bool), procs ProcessTable, pid int) 
 	}
 	for _, name := range sortedVariables() {
 		if _, ok := lookupEnv(name); ok {
-			signs = append(signs, Sign{Kind: Variable, Name: name, Agent: Variables[name]})
+			signs = append(signs, Sign{Kind: Variable, Name: name, Agent: Variables()[name]})
 		}
 	}
 	if procs == nil {
@@ -183,14 +187,14 @@ func ancestorSign(p Process) (Sign, bool) {
 	sign := func(name, agent string) (Sign, bool) {
 		return Sign{Kind: Ancestor, Name: name, Agent: agent, PID: p.PID}, true
 	}
-	if a, ok := agentNames[p.Comm]; ok {
+	if a, ok := agentNames()[p.Comm]; ok {
 		return sign(p.Comm, a)
 	}
 	var prog, script string
 	if len(p.Args) > 0 {
 		prog = base(p.Args[0])
 	}
-	if a, ok := agentNames[prog]; ok {
+	if a, ok := agentNames()[prog]; ok {
 		return sign(prog, a)
 	}
 	// An interpreter running an agent's script: the first argument that is not an option
@@ -201,10 +205,10 @@ func ancestorSign(p Process) (Sign, bool) {
 			break
 		}
 	}
-	if a, ok := agentNames[base(script)]; ok {
+	if a, ok := agentNames()[base(script)]; ok {
 		return sign(base(script), a)
 	}
-	for pkg, a := range agentPackages {
+	for pkg, a := range agentPackages() {
 		if strings.Contains(filepath.ToSlash(script), pkg) {
 			return sign(base(script), a)
 		}
@@ -238,8 +242,8 @@ func base(path string) string {
 // sortedVariables is Variables' names in a fixed order, so the first sign named is always the
 // same one.
 func sortedVariables() []string {
-	names := make([]string, 0, len(Variables))
-	for n := range Variables {
+	names := make([]string, 0, len(Variables()))
+	for n := range Variables() {
 		names = append(names, n)
 	}
 	slices.Sort(names)

@@ -163,7 +163,7 @@ func TestVariablesAreRecorded(t *testing.T) {
 		own := 0
 		for _, name := range readLines(t, f) {
 			seen[name] = append(seen[name], agent)
-			if Variables[name] == agent {
+			if Variables()[name] == agent {
 				own++
 			}
 		}
@@ -171,7 +171,7 @@ func TestVariablesAreRecorded(t *testing.T) {
 			t.Errorf("no variable of %s's shell tool (%s) is detected", agent, f)
 		}
 	}
-	for name, agent := range Variables {
+	for name, agent := range Variables() {
 		switch {
 		case len(seen[name]) == 0:
 			t.Errorf("%s is detected but no agent's shell tool had it", name)

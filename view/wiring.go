@@ -1,4 +1,4 @@
-package main
+package view
 
 import (
 	"fmt"
@@ -7,14 +7,15 @@ import (
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/internal/safefile"
 	"github.com/hookctl/hookctl/runner"
 )
 
-// wiringStateFindings are what doctor says first about each agent's own wiring (SPEC 24.6, 24.8,
+// WiringStateFindings are what doctor says first about each agent's own wiring (SPEC 24.6, 24.8,
 // 28.28): that it blocks every tool call (its consent state is gone or cannot be trusted), that
 // it runs hookctl against another home than the one doctor reads, and that it carries
 // --accept-hooks (a CI machine's setting: a warning). One finding of each per settings file.
-func (a *app) wiringStateFindings(s *session, wired []install.Wiring) []doctor.Finding {
+func WiringStateFindings(allowlist, home string, wired []install.Wiring) []doctor.Finding {
 	var out []doctor.Finding
 	seen := map[string]bool{}
 	for _, w := range wired {
@@ -26,23 +27,23 @@ func (a *app) wiringStateFindings(s *session, wired []install.Wiring) []doctor.F
 		if err != nil {
 			continue
 		}
-		out = append(out, wiringState(s, d, w)...)
+		out = append(out, wiringState(allowlist, home, d, w)...)
 	}
 	return out
 }
 
-// wiringState is wiringStateFindings of one agent's settings file.
-func wiringState(s *session, d *agent.Dialect, w install.Wiring) []doctor.Finding {
+// wiringState is WiringStateFindings of one agent's settings file.
+func wiringState(allowlist, home string, d *agent.Dialect, w install.Wiring) []doctor.Finding {
 	var out []doctor.Finding
-	src := runner.GuardSource{Allowlist: s.loc.Allowlist, Home: s.loc.Home, Guarded: w.Guarded}
+	src := runner.GuardSource{Allowlist: allowlist, Home: home, Guarded: w.Guarded}
 	if wl := w.WiredAllowlist(); wl != "" {
 		src.Allowlist = wl
 		if w.Home != "" {
 			src.Home = w.Home
 		}
-		if !samePath(wl, s.loc.Allowlist) {
+		if !safefile.SamePath(wl, allowlist) {
 			out = append(out, doctor.Finding{Severity: doctor.SeverityError, Check: "agent_wiring",
-				Message: fmt.Sprintf("%s's wiring (%s) runs hookctl against %s, not %s, which doctor reads: what doctor says here is not what runs there", d.Title, w.File, wl, s.loc.Allowlist),
+				Message: fmt.Sprintf("%s's wiring (%s) runs hookctl against %s, not %s, which doctor reads: what doctor says here is not what runs there", d.Title, w.File, wl, allowlist),
 				Fix: fmt.Sprintf("if %s is yours, run doctor there (HOOKCTL_HOME=%s hookctl hooks doctor); else, at a terminal, rewire it: hookctl install %s (it asks before it drops the guards recorded there)",
 					filepath.Dir(wl), filepath.Dir(wl), d.Name)})
 		}

@@ -1,4 +1,4 @@
-package main
+package field
 
 import (
 	"bytes"
@@ -23,15 +23,15 @@ func FuzzField(f *testing.F) {
 		f.Add([]byte(seed), "tool_input.command")
 	}
 	f.Fuzz(func(t *testing.T, payload []byte, path string) {
-		doc, err := readPayloadObject(bytes.NewReader(payload))
+		doc, err := Read(bytes.NewReader(payload), 64<<20)
 		if err != nil {
 			return
 		}
-		text, err := fieldText(doc, path)
+		text, err := Text(doc, path)
 		if err != nil {
 			return
 		}
-		line := "v='" + strings.ReplaceAll(text, "'", `'\''`) + "'"
+		line := Assign("v", text)
 		file, err := syntax.NewParser().Parse(strings.NewReader(line), "")
 		if err != nil {
 			t.Fatalf("%q does not parse as sh: %v", line, err)
