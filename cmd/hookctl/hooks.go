@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"sort"
 
 	"github.com/spf13/cobra"
 
@@ -81,20 +80,6 @@ func (a *app) openSession(load func(config.Locations) (*config.Config, error)) (
 		return nil, err
 	}
 	return &session{loc: loc, cfg: cfg, store: consent.NewStore(loc.Allowlist)}, nil
-}
-
-// commands lists the distinct configured commands, sorted, for did-you-mean.
-func (s *session) commands() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, h := range s.cfg.Hooks {
-		if !seen[h.Command] {
-			seen[h.Command] = true
-			out = append(out, h.Command)
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // checkEvent refuses an unknown --event.

@@ -45,10 +45,10 @@ func (a *app) removeRun(command string) error {
 		return err
 	}
 	if !slices.ContainsFunc(s.cfg.Hooks, func(h config.Hook) bool { return h.Command == command }) {
-		if sug := suggestCommand(command, s.commands()); sug != "" {
-			return failuref("no hook runs %s in %s: did you mean %s?", quoteCommand(command), s.loc.Config, quoteCommand(sug))
+		if sug := config.SuggestCommand(command, s.cfg.Commands()); sug != "" {
+			return failuref("no hook runs %q in %s: did you mean %q?", command, s.loc.Config, sug)
 		}
-		return failuref("no hook runs %s in %s", quoteCommand(command), s.loc.Config)
+		return failuref("no hook runs %q in %s", command, s.loc.Config)
 	}
 	// The approvals go first, through revoke itself: a guard's drop is asked for (or refused)
 	// before anything changes, and a config left unedited by a failure below only runs less.
