@@ -88,6 +88,9 @@ type Agent struct {
 	// RewriteAlone is what the agent does with hookctl's answer to a rewrite no hook
 	// explicitly allowed (SPEC 9.4, 13.2); the original command never runs.
 	RewriteAlone Rewrite
+	// Default, when set, are the only cases the agent runs in the default suite; the others
+	// are Full for it (the plugin agents: SPEC 26.4's list).
+	Default []string
 	// Cannot names the cases the agent cannot express, with the reason printed beside the
 	// result; such a case checks what hookctl promises instead (it says what in its code).
 	Cannot map[string]string
@@ -665,7 +668,7 @@ func TestAgents(t *testing.T) {
 			}
 			fmt.Printf("%-17s %s\n", a.Name, version)
 			for _, c := range cases {
-				isFull := c.Full && !slices.Contains(c.FullExcept, a.Name)
+				isFull := c.Full && !slices.Contains(c.FullExcept, a.Name) || a.Default != nil && !slices.Contains(a.Default, c.Name)
 				if !wanted(*onlyCases, c.Name) || isFull && !*full && *onlyCases == "" {
 					continue
 				}
