@@ -41,7 +41,7 @@ var opencode = pluginDialect(Dialect{
 		},
 	},
 	FailSwitch: FailSwitch{None: "OpenCode has none: hookctl's plugin itself blocks a call hookctl does not answer, and a plugin that fails to load is seen only by doctor"},
-	Admin: Admin{Linux: "/etc/opencode/plugins", Darwin: "/Library/Application Support/opencode/plugins", Windows: "opencode/plugins"},
+	Admin:      Admin{Linux: "/etc/opencode/plugins", Darwin: "/Library/Application Support/opencode/plugins", Windows: "opencode/plugins"},
 }, Plugin{
 	API:     APIOpenCode,
 	Folders: pluginFolders([]string{".config/opencode/plugins", ".config/opencode/plugin"}, []string{".opencode/plugins", ".opencode/plugin"}),

@@ -74,7 +74,7 @@ func PluginSource(d *Dialect, how string, calls []PluginCall) []byte {
 	}
 	js, _ := json.Marshal(table) // strings and numbers only: cannot fail
 	b.WriteString("// Do not edit: `hookctl doctor` reports a changed copy, which " + d.Title + " may not load.\n")
-	b.WriteString("import { spawnSync } from \"node:child_process\";\n\n")
+	b.WriteString("import { spawn } from \"node:child_process\";\n\n")
 	b.WriteString("const calls = " + string(js) + ";\n")
 	b.WriteString(pluginAsk)
 	if d.Plugin.API == APIPi {
@@ -110,37 +110,74 @@ func PluginCommands(data []byte, name string) (how string, commands []string, ok
 // IsPluginText reports whether data starts as hookctl's plugin does, whatever follows.
 func IsPluginText(data []byte) bool { return bytes.HasPrefix(data, []byte(pluginMarker)) }
 
-// pluginAsk runs hookctl for one event and reads its answer; every failure is a block.
+// pluginAsk runs hookctl for one event in a process group of its own, killed whole at the
+// deadline, and reads its answer; every failure is a block.
 const pluginAsk = `
 function block(reason) {
   return { block: true, reason: "hookctl blocked this call: " + reason };
 }
 
-function ask(event, payload) {
-  const call = calls[event];
-  if (!call) return {};
-  const r = spawnSync(call.argv[0], call.argv.slice(1), {
-    input: JSON.stringify(payload), encoding: "utf8", timeout: call.deadline * 1000,
-    killSignal: "SIGKILL", maxBuffer: 16 << 20, windowsHide: true, shell: false,
-  });
-  if (r.error && r.error.code === "ETIMEDOUT") return block("no answer within the wired deadline (" + call.deadline + " s)");
-  if (r.error) return block("cannot run " + call.argv[0] + ": " + r.error.message);
-  if (r.status !== 0) return block((r.stderr || "").trim() || "hookctl ended with status " + r.status + (r.signal ? " (" + r.signal + ")" : ""));
-  let answer;
+function answer(code, signal, stdout, stderr) {
+  if (code !== 0) return block(stderr.trim() || "hookctl ended with " + (signal ? "signal " + signal : "status " + code));
+  let a;
   try {
-    answer = JSON.parse(r.stdout);
+    a = JSON.parse(stdout);
   } catch (e) {
     return block("its answer is not JSON");
   }
-  if (answer === null || typeof answer !== "object" || Array.isArray(answer)) return block("its answer is not a JSON object");
-  if (answer.block !== undefined && answer.block !== false && answer.block !== true) return block("its answer is unreadable");
-  if (answer.block) return { block: true, reason: String(answer.reason || "blocked by a hook") };
-  return answer;
+  if (a === null || typeof a !== "object" || Array.isArray(a)) return block("its answer is not a JSON object");
+  if (a.block !== undefined && a.block !== false && a.block !== true) return block("its answer is unreadable");
+  if (a.block) return { block: true, reason: String(a.reason || "blocked by a hook") };
+  return a;
 }
 
-function guarded(f) {
+function ask(event, payload) {
+  const call = calls[event];
+  if (!call) return Promise.resolve({});
+  return new Promise((resolve) => {
+    let stdout = "", stderr = "", done = false, timer, child;
+    const group = process.platform !== "win32";
+    const kill = () => {
+      try {
+        if (group) process.kill(-child.pid, "SIGKILL");
+        else child.kill("SIGKILL");
+      } catch (e) {}
+    };
+    const finish = (a) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(a);
+    };
+    try {
+      child = spawn(call.argv[0], call.argv.slice(1), { stdio: ["pipe", "pipe", "pipe"], detached: group, windowsHide: true, shell: false });
+    } catch (e) {
+      return finish(block("cannot run " + call.argv[0] + ": " + e.message));
+    }
+    timer = setTimeout(() => {
+      kill();
+      finish(block("no answer within the wired deadline (" + call.deadline + " s)"));
+    }, call.deadline * 1000);
+    child.on("error", (e) => finish(block("cannot run " + call.argv[0] + ": " + e.message)));
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      if (stdout.length > 16 << 20) {
+        kill();
+        finish(block("its answer is too long"));
+      }
+    });
+    child.stderr.on("data", (d) => {
+      if (stderr.length < 65536) stderr += d;
+    });
+    child.on("close", (code, signal) => finish(answer(code, signal, stdout, stderr)));
+    child.stdin.on("error", () => {});
+    child.stdin.end(JSON.stringify(payload));
+  });
+}
+
+async function decide(f) {
   try {
-    return f();
+    return await f();
   } catch (e) {
     return block("hookctl's plugin failed: " + (e && e.message ? e.message : String(e)));
   }
@@ -160,8 +197,8 @@ export const HookctlPlugin = async (ctx) => {
   const cwd = (ctx && ctx.directory) || process.cwd();
   return {
     "tool.execute.before": async (input, output) => {
-      const a = guarded(() => {
-        const a = ask("tool.execute.before", {
+      const a = await decide(async () => {
+        const a = await ask("tool.execute.before", {
           hook_event_name: "tool.execute.before", session_id: input.sessionID, cwd,
           tool_name: input.tool, tool_input: output.args,
         });
@@ -171,7 +208,7 @@ export const HookctlPlugin = async (ctx) => {
       if (a.block) throw new Error(a.reason);
     },
     "tool.execute.after": async (input, output) => {
-      const a = guarded(() => ask("tool.execute.after", {
+      const a = await decide(() => ask("tool.execute.after", {
         hook_event_name: "tool.execute.after", session_id: input.sessionID, cwd,
         tool_name: input.tool, tool_input: input.args, tool_response: output.output,
       }));
@@ -186,11 +223,12 @@ export const HookctlPlugin = async (ctx) => {
 // does a throw.
 const pluginPi = `
 export default function (pi) {
+  const session = (ctx) => (ctx && ctx.sessionManager && ctx.sessionManager.getSessionId && ctx.sessionManager.getSessionId()) || "";
   pi.on("tool_call", async (event, ctx) => {
-    const a = guarded(() => {
-      const a = ask("tool_call", {
-        hook_event_name: "tool_call", session_id: (ctx && ctx.sessionManager && ctx.sessionManager.getSessionId && ctx.sessionManager.getSessionId()) || "",
-        cwd: (ctx && ctx.cwd) || process.cwd(), tool_name: event.toolName, tool_input: event.input,
+    const a = await decide(async () => {
+      const a = await ask("tool_call", {
+        hook_event_name: "tool_call", session_id: session(ctx), cwd: (ctx && ctx.cwd) || process.cwd(),
+        tool_name: event.toolName, tool_input: event.input,
       });
       if (!a.block) replace(event.input, a.tool_input);
       return a;
@@ -199,8 +237,8 @@ export default function (pi) {
     return undefined;
   });
   pi.on("tool_result", async (event, ctx) => {
-    const a = guarded(() => ask("tool_result", {
-      hook_event_name: "tool_result", session_id: "", cwd: (ctx && ctx.cwd) || process.cwd(),
+    const a = await decide(() => ask("tool_result", {
+      hook_event_name: "tool_result", session_id: session(ctx), cwd: (ctx && ctx.cwd) || process.cwd(),
       tool_name: event.toolName, tool_input: event.input,
     }));
     const text = a.block ? a.reason : a.context;
