@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/internal/safefile"
 )
 
@@ -183,4 +184,32 @@ func scanPlugin(d *agent.Dialect, scope, folder, name string) ([]Wiring, error) 
 		return out, fmt.Errorf("%s is not as hookctl wrote it: %s may fail to load it without a word and let every tool call through; run hookctl install %s again", path, d.Title, d.Name)
 	}
 	return out, nil
+}
+
+// OtherPlugins are doctor's warnings for the plugins beside hookctl's in each plugin agent's
+// plugin folders, user and project (SPEC 28.14): each runs inside the agent with hookctl's and
+// can change a tool call after hookctl judged it, or keep hookctl's from loading.
+func OtherPlugins(home string, projects []string, lookupEnv func(string) (string, bool)) []doctor.Finding {
+	var out []doctor.Finding
+	for _, d := range agent.Dialects() {
+		if d.Plugin == nil {
+			continue
+		}
+		for _, p := range d.SwitchPaths(home, projects, lookupEnv) {
+			entries, err := os.ReadDir(filepath.Dir(p))
+			if err != nil {
+				continue
+			}
+			for _, e := range entries {
+				if e.Name() == agent.PluginFile {
+					continue
+				}
+				out = append(out, doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_plugin",
+					Message: fmt.Sprintf("%s loads %s beside hookctl's plugin: it runs with every tool call and can change one after hookctl judged it",
+						d.Title, filepath.Join(filepath.Dir(p), e.Name())),
+					Fix: "keep it only if you trust it as you trust hookctl"})
+			}
+		}
+	}
+	return out
 }
