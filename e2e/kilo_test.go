@@ -22,6 +22,8 @@ func init() {
 		Timeouts:    pluginDeadlines(".config/kilo/plugins"),
 		Prepare: func(e *Env) error {
 			e.WriteFile(filepath.Join(e.Home, ".config", "kilo", "kilo.json"), openCodeConfig(e.URL), 0o644)
+			noDependencyInstall(e, filepath.Join(e.Home, ".config", "kilo"), "@kilocode/plugin")
+			noDependencyInstall(e, filepath.Join(e.Project, ".kilo"), "@kilocode/plugin")
 			return nil
 		},
 		Env: func(e *Env) []string {

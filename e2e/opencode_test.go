@@ -26,6 +26,8 @@ func init() {
 		Timeouts:    pluginDeadlines(".config/opencode/plugins"),
 		Prepare: func(e *Env) error {
 			e.WriteFile(filepath.Join(e.Home, ".config", "opencode", "opencode.json"), openCodeConfig(e.URL), 0o644)
+			noDependencyInstall(e, filepath.Join(e.Home, ".config", "opencode"), "@opencode-ai/plugin")
+			noDependencyInstall(e, filepath.Join(e.Project, ".opencode"), "@opencode-ai/plugin")
 			return nil
 		},
 		Env: func(e *Env) []string {

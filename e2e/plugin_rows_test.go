@@ -51,3 +51,14 @@ func pluginDeadlines(folder string) func(e *Env) ([]time.Duration, error) {
 		return out, nil
 	}
 }
+
+// noDependencyInstall marks the config folder dir as holding pkg already, as a person who ran
+// the agent once online has it: OpenCode and Kilo otherwise install their plugin package into
+// each config folder at start, and with no network here a run with a plugin waits on it.
+func noDependencyInstall(e *Env, dir, pkg string) {
+	if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
+		e.Fatalf("%v", err)
+	}
+	e.WriteFile(filepath.Join(dir, "package.json"), fmt.Sprintf(`{"dependencies": {%q: "*"}}`, pkg), 0o644)
+	e.WriteFile(filepath.Join(dir, "package-lock.json"), fmt.Sprintf(`{"packages": {"": {"dependencies": {%q: "*"}}}}`, pkg), 0o644)
+}
