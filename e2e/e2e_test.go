@@ -88,6 +88,9 @@ type Agent struct {
 	// RewriteAlone is what the agent does with hookctl's answer to a rewrite no hook
 	// explicitly allowed (SPEC 9.4, 13.2); the original command never runs.
 	RewriteAlone Rewrite
+	// RunTimeout, when longer than -run-timeout, is the bound on one run of this agent
+	// (OpenCode and Kilo take 30 s to start on a loaded 2-core machine, twice that side by side).
+	RunTimeout time.Duration
 	// Default, when set, are the only cases the agent runs in the default suite; the others
 	// are Full for it (the plugin agents: SPEC 26.4's list).
 	Default []string
@@ -383,7 +386,8 @@ func (e *Env) ShellInput(command string) map[string]any {
 // whole when it outlives the hard bound (a hang is a failure with the output as evidence).
 func (e *Env) Run(prompt string) *AgentRun {
 	bin := filepath.Join(*agentsBin, e.Agent.Bin)
-	ctx, cancel := context.WithTimeout(context.Background(), *runTimeout)
+	bound := max(*runTimeout, e.Agent.RunTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	defer cancel()
 	cmd := e.command(ctx, append([]string{bin}, e.Agent.Args(e, prompt)...)...)
 	cmd.Dir = e.Project
@@ -402,7 +406,7 @@ func (e *Env) Run(prompt string) *AgentRun {
 	r := &AgentRun{Stdout: out.String(), Stderr: errb.String(), Err: err, Took: time.Since(start)}
 	if ctx.Err() != nil {
 		r.TimedOut = true
-		e.Errorf("%s did not finish within %s (killed)", e.Agent.Name, *runTimeout)
+		e.Errorf("%s did not finish within %s (killed)", e.Agent.Name, bound)
 	}
 	e.Last = r
 	return r

@@ -35,6 +35,7 @@ func init() {
 			return []string{"run", prompt}
 		},
 		RewriteAlone: RewriteRuns,
+		RunTimeout:   150 * time.Second,
 		Default:      pluginDefault,
 		Cannot:       pluginCannot("Kilo"),
 	})
