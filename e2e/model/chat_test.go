@@ -28,6 +28,10 @@ func TestParseChatRecorded(t *testing.T) {
 		// hookctl's plugin returned as the tool's result.
 		{"pi-first.json", "bash", false, ""},
 		{"pi-tool-result.json", "bash", true, "e2e-no"},
+		// OpenCode 1.18.33 (@ai-sdk/openai-compatible): its bash tool, and the allowed
+		// command's empty result.
+		{"opencode-first.json", "bash", false, ""},
+		{"opencode-tool-result.json", "bash", true, "(no output)"},
 	} {
 		body, err := os.ReadFile(filepath.Join("testdata", "chat", tc.file))
 		if err != nil {
