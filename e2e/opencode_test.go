@@ -40,6 +40,7 @@ func init() {
 		// hookctl's plugin replaces the args the tool runs with: the rewritten command runs
 		// (opencode run allows every permission here, so nothing is left to ask).
 		RewriteAlone: RewriteRuns,
+		RunTimeout:   150 * time.Second,
 		Default:      pluginDefault,
 		Cannot:       pluginCannot("OpenCode"),
 	})
