@@ -8,7 +8,10 @@ import (
 )
 
 // Kilo Code CLI (@kilocode/cli): OpenCode's config and plugin API in its own folders
-// (~/.config/kilo/kilo.json, ~/.config/kilo/plugins), `kilo run PROMPT`.
+// (~/.config/kilo/kilo.json, ~/.config/kilo/plugins), `kilo run PROMPT`. Not yet proven: 7.7.7
+// here creates its session and then sends the scripted model no request at all (killed at the
+// bound, with and without --model e2e/scripted --auto, on and off the network), so its row
+// runs no case by default (kiloDefault) until that is understood; E2E_FULL=1 runs them all.
 func init() {
 	rows = append(rows, &Agent{
 		Name:  "kilo",
@@ -36,7 +39,10 @@ func init() {
 		},
 		RewriteAlone: RewriteRuns,
 		RunTimeout:   150 * time.Second,
-		Default:      pluginDefault,
+		Default:      kiloDefault,
 		Cannot:       pluginCannot("Kilo"),
 	})
 }
+
+// kiloDefault is empty: no case of Kilo's runs by default (see above).
+var kiloDefault = []string{}
