@@ -16,7 +16,10 @@ var kilo = pluginDialect(Dialect{
 	ProjectFile:  ".kilo/plugins",
 	DirEnv:       "XDG_CONFIG_HOME",
 	Signs: Signs{
-		Variables: []string{"KILO", "KILO_PID"},
+		// Its bundle sets KILO=1 and KILO_PID (and OpenCode's OPENCODE=1, a sign of OpenCode's
+		// that holds under Kilo too); a variable is a sign only once the real-agent suite
+		// recorded it in Kilo's shell tool, which it has not yet (e2e/kilo_test.go).
+		Variables: nil,
 		Programs:  []string{"kilo", ".kilo"},
 		Packages:  []string{"@kilocode/cli"},
 	},
