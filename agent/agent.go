@@ -98,6 +98,9 @@ type Dialect struct {
 	// HookFiles says the agent runs executables named after its events from a folder
 	// (SettingsFile is that folder), not entries of a settings file (Cline).
 	HookFiles bool
+	// Plugin is set for agents that run no command hooks but load plugins (OpenCode, Kilo,
+	// pi): install writes hookctl's plugin (plugin.go) into SettingsFile, a plugin folder.
+	Plugin *Plugin
 	// Limit is how long the agent waits for a hook whatever its settings say (Cline: 120 s),
 	// 0 where install writes the timeout.
 	Limit time.Duration

@@ -34,7 +34,7 @@ func missingParts(d *Dialect) []string {
 			"SettingsFile (wiring parts without a settings file)")
 		return out
 	}
-	need(d.HookFiles != slices.Contains(Layouts, d.Layout), "Layout (one of Layouts, or HookFiles)")
+	need((d.HookFiles || d.Plugin != nil) != slices.Contains(Layouts, d.Layout), "Layout (one of Layouts, or HookFiles or Plugin)")
 	need(slices.Contains(Shells, d.WindowsShell), "WindowsShell (one of Shells)")
 	f := d.FailSwitch
 	need((f.Key != "" && f.Value != nil) != (f.None != ""), "FailSwitch (Key and Value, or None)")
@@ -83,8 +83,8 @@ func TestMissingPartsNamesEach(t *testing.T) {
 		{"Signs (variables, programs or packages, or None)", func(d *Dialect) { d.Signs.None = "none" }},
 		{"switches (Files, Key, Read, Needles and Live, or None)", func(d *Dialect) { d.switches = Switches{} }},
 		{"switches (Files, Key, Read, Needles and Live, or None)", func(d *Dialect) { d.switches.Read = nil }},
-		{"Layout (one of Layouts, or HookFiles)", func(d *Dialect) { d.Layout = "" }},
-		{"Layout (one of Layouts, or HookFiles)", func(d *Dialect) { d.Layout = "nested" }},
+		{"Layout (one of Layouts, or HookFiles or Plugin)", func(d *Dialect) { d.Layout = "" }},
+		{"Layout (one of Layouts, or HookFiles or Plugin)", func(d *Dialect) { d.Layout = "nested" }},
 		{"WindowsShell (one of Shells)", func(d *Dialect) { d.WindowsShell = "" }},
 		{"FailSwitch (Key and Value, or None)", func(d *Dialect) { d.FailSwitch = FailSwitch{} }},
 		{"FailSwitch (Key and Value, or None)", func(d *Dialect) { d.FailSwitch.Value = nil }},

@@ -37,6 +37,9 @@ func (f SwitchFinding) Fix() string {
 	if f.Err != nil {
 		return fmt.Sprintf("make %s a readable settings file, or remove it, at your own terminal", f.Shown)
 	}
+	if f.Agent.Plugin != nil {
+		return fmt.Sprintf("run `hookctl install %s` at your own terminal: it writes %s again", f.Agent.Name, f.Shown)
+	}
 	return fmt.Sprintf("remove the setting from %s at your own terminal", f.Shown)
 }
 

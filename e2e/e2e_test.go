@@ -92,6 +92,12 @@ type Agent struct {
 	// content is old (a write, an edit or a patch, whatever the tool does); nil: the agent has
 	// no file tool the scripted model can call.
 	FileAttack func(path string, old []byte) model.Call
+	// RunTimeout, when longer than -run-timeout, is the bound on one run of this agent
+	// (OpenCode and Kilo take 30 s to start on a loaded 2-core machine, twice that side by side).
+	RunTimeout time.Duration
+	// Default, when set, are the only cases the agent runs in the default suite; the others
+	// are Full for it (the plugin agents: SPEC 26.4's list).
+	Default []string
 	// Cannot names the cases the agent cannot express, with the reason printed beside the
 	// result; such a case checks what hookctl promises instead (it says what in its code).
 	Cannot map[string]string
@@ -387,7 +393,8 @@ func (e *Env) ShellInput(command string) map[string]any {
 // whole when it outlives the hard bound (a hang is a failure with the output as evidence).
 func (e *Env) Run(prompt string) *AgentRun {
 	bin := filepath.Join(*agentsBin, e.Agent.Bin)
-	ctx, cancel := context.WithTimeout(context.Background(), *runTimeout)
+	bound := max(*runTimeout, e.Agent.RunTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	defer cancel()
 	cmd := e.command(ctx, append([]string{bin}, e.Agent.Args(e, prompt)...)...)
 	cmd.Dir = e.Project
@@ -406,7 +413,7 @@ func (e *Env) Run(prompt string) *AgentRun {
 	r := &AgentRun{Stdout: out.String(), Stderr: errb.String(), Err: err, Took: time.Since(start)}
 	if ctx.Err() != nil {
 		r.TimedOut = true
-		e.Errorf("%s did not finish within %s (killed)", e.Agent.Name, *runTimeout)
+		e.Errorf("%s did not finish within %s (killed)", e.Agent.Name, bound)
 	}
 	e.Last = r
 	return r
@@ -672,7 +679,7 @@ func TestAgents(t *testing.T) {
 			}
 			fmt.Printf("%-17s %s\n", a.Name, version)
 			for _, c := range cases {
-				isFull := c.Full && !slices.Contains(c.FullExcept, a.Name)
+				isFull := c.Full && !slices.Contains(c.FullExcept, a.Name) || a.Default != nil && !slices.Contains(a.Default, c.Name)
 				if !wanted(*onlyCases, c.Name) || isFull && !*full && *onlyCases == "" {
 					continue
 				}

@@ -76,13 +76,14 @@ func (e *Env) uninstallPty() string {
 	return fmt.Sprintf(`yes | head -n 5 | script -qec "%s uninstall %s" /dev/null`, *hookctlBin, e.Agent.Name)
 }
 
-// unwire takes the agent's wiring away through the shell: Cline's hook file removed; for the
+// unwire takes the agent's wiring away through the shell: Cline's hook file and a plugin
+// agent's hookctl plugin removed; for the
 // others, the settings file install wrote overwritten with its own content less "hooks" ({}
 // where install created the file), as a model running jq 'del(.hooks)' would leave it.
 func (e *Env) unwire() string {
 	settings := "~/" + e.Agent.Settings
-	if e.Agent.Name == "cline" {
-		return "rm " + settings
+	if e.Agent.Name == "cline" || strings.HasSuffix(settings, "/hookctl.js") {
+		return "rm " + settings // a hook file, or a plugin agent's hookctl plugin
 	}
 	var v map[string]any
 	if err := json.Unmarshal(e.readFile(filepath.Join(e.Home, e.Agent.Settings)), &v); err != nil {

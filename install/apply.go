@@ -44,6 +44,8 @@ type Target struct {
 	// are the agent's events, the names of the files install may own there.
 	HookFiles bool
 	Events    []string
+	// Plugin says Path is a plugin folder, where install writes hookctl's plugin (plugin.go).
+	Plugin bool
 	// System marks the agent's administrator file (SystemTarget); Mode is the mode of a file
 	// the target creates (0: 0600); Switch is the agent's managed-only key to set to true
 	// (install --managed-only), "" to leave it as it was before hookctl first wrote the file.
@@ -145,6 +147,9 @@ func Install(t Target, want []Want, dryRun bool) (Report, error) {
 	if t.HookFiles {
 		return installFiles(t, want, false, dryRun)
 	}
+	if t.Plugin {
+		return installPlugin(t, want, false, dryRun)
+	}
 	return apply(t, want, false, dryRun)
 }
 
@@ -157,6 +162,9 @@ func Uninstall(t Target, dryRun bool) (Report, error) {
 	}
 	if t.HookFiles {
 		return installFiles(t, nil, true, dryRun)
+	}
+	if t.Plugin {
+		return installPlugin(t, nil, true, dryRun)
 	}
 	return apply(t, nil, true, dryRun)
 }

@@ -51,6 +51,9 @@ func Read(path string, d *agent.Dialect, cfg *config.Config) ([]Imported, []stri
 	if d.HookFiles {
 		return readHookDir(path, d)
 	}
+	if d.Plugin != nil {
+		return nil, nil, fmt.Errorf("%s runs no command hooks, only plugins: there are none to import", d.Title)
+	}
 	s, entries, err := loadEntries(path, LayoutOf(d), d.SettingsComments)
 	if err != nil {
 		return nil, nil, err

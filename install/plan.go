@@ -179,10 +179,13 @@ func targetFor(d *agent.Dialect, path, bin string, f RunFlags, goos string) Targ
 		goos = "linux"
 	}
 	sh := ShellFor(d.Name, goos)
+	if d.Plugin != nil {
+		sh = POSIX // the plugin's call lines are read back as sh words and run as an argument vector
+	}
 	command, err := CommandLineFor(sh, bin, d.Name, f)
 	t := Target{Agent: d.Name, Path: path, Layout: layoutFor(d, goos), Command: command, Shell: sh, Err: err,
 		Name: programName(bin), EventArg: d.EventFromArgs, Portable: f.ProjectWiring, HookFiles: d.HookFiles, Comments: d.SettingsComments,
-		Fail: wiredFailSwitch(d.Name)}
+		Fail: wiredFailSwitch(d.Name), Plugin: d.Plugin != nil}
 	if d.HookFiles {
 		for _, m := range d.Events {
 			t.Events = append(t.Events, m.AgentEvent)

@@ -83,6 +83,9 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 	if d.HookFiles {
 		return scanHookFiles(d, scope, path, name)
 	}
+	if d.Plugin != nil {
+		return scanPlugin(d, scope, path, name)
+	}
 	s, entries, err := loadEntries(path, LayoutOf(d), d.SettingsComments)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

@@ -45,7 +45,7 @@ func selfGuardOf(src GuardSource, store *consent.Store, recorded []consent.Guard
 		home = filepath.Dir(store.Path) // the allowlist's folder stands for the home
 	}
 	st := consent.ProtectedState(config.Locations{Home: home, Allowlist: store.Path})
-	p := selfguard.Protected{Settings: settings, Trees: st.Trees, Except: st.Except}
+	p := selfguard.Protected{Settings: settings, Trees: append(st.Trees, pluginFolders(settings)...), Except: st.Except}
 	if abs, err := filepath.Abs(config.SystemDir); err == nil && config.SystemDir != "" {
 		p.Dirs = append(p.Dirs, abs)
 	}
@@ -108,4 +108,18 @@ func (d *Dispatcher) selfGuardBlocks(ctx context.Context, f *firing) ([]HookResu
 		e.systemMessage = reason // the person sees it too (SPEC 18.3)
 	}
 	return []HookResult{{Command: SelfGuardName, Status: StatusBlocked, Message: reason}}, []effect{e}
+}
+
+// pluginFolders are the plugin folders of the plugin agents among the protected settings
+// (their hookctl plugin's folder): every plugin there runs inside the agent before or after
+// hookctl's, so a new one is as much a hooks-off switch as a change to hookctl's (SPEC 28.14),
+// and the folder is protected whole.
+func pluginFolders(settings []string) []string {
+	var out []string
+	for _, f := range settings {
+		if filepath.Base(f) == agent.PluginFile {
+			out = append(out, filepath.Dir(f))
+		}
+	}
+	return out
 }

@@ -18,11 +18,20 @@ import (
 func TestParseChatRecorded(t *testing.T) {
 	for _, tc := range []struct {
 		file          string
+		shell         string
 		hasToolResult bool
 		toolResult    string
 	}{
-		{"cline-first.json", false, ""},
-		{"cline-tool-result.json", true, `"query":"touch /tmp/`},
+		{"cline-first.json", "run_commands", false, ""},
+		{"cline-tool-result.json", "run_commands", true, `"query":"touch /tmp/`},
+		// pi 0.73.1 ("api": "openai-completions"): its bash tool, and the reason of the block
+		// hookctl's plugin returned as the tool's result.
+		{"pi-first.json", "bash", false, ""},
+		{"pi-tool-result.json", "bash", true, "e2e-no"},
+		// OpenCode 1.18.33 (@ai-sdk/openai-compatible): its bash tool, and the allowed
+		// command's empty result.
+		{"opencode-first.json", "bash", false, ""},
+		{"opencode-tool-result.json", "bash", true, "(no output)"},
 	} {
 		body, err := os.ReadFile(filepath.Join("testdata", "chat", tc.file))
 		if err != nil {
@@ -32,7 +41,7 @@ func TestParseChatRecorded(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.file, err)
 		}
-		if !p.OffersTools || !slices.Contains(p.Tools, "run_commands") || !p.Stream {
+		if !p.OffersTools || !slices.Contains(p.Tools, tc.shell) || !p.Stream {
 			t.Errorf("%s: tools %v, stream %v", tc.file, p.Tools, p.Stream)
 		}
 		if p.HasToolResult != tc.hasToolResult || !strings.Contains(p.ToolResult, tc.toolResult) {

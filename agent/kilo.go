@@ -1,0 +1,45 @@
+package agent
+
+// kilo is Kilo Code CLI's dialect (@kilocode/cli 7.7.7, read in its bundle). Kilo is an
+// OpenCode fork and keeps its plugin API: the same events, tools and plugin (opencode.go), read
+// from {plugin,plugins}/*.{js,ts} of each of its config folders (~/.config/kilo, ~/.kilo,
+// ~/.kilocode, a project's .kilo and .kilocode, the managed /etc/kilo). Its shell tool carries
+// OpenCode's OPENCODE=1 too.
+var kilo = pluginDialect(Dialect{
+	Name:         "kilo",
+	Title:        "Kilo Code CLI",
+	Events:       opencode.Events,
+	OtherEvents:  opencode.OtherEvents,
+	Tools:        []string{"bash", "read", "write", "edit", "apply_patch", "glob", "grep", "webfetch", "task", "todowrite", "skill", "background_process"},
+	toolRows:     opencodeTools,
+	SettingsFile: ".config/kilo/plugins",
+	ProjectFile:  ".kilo/plugins",
+	DirEnv:       "XDG_CONFIG_HOME",
+	Signs: Signs{
+		// Its bundle sets KILO=1 and KILO_PID (and OpenCode's OPENCODE=1, a sign of OpenCode's
+		// that holds under Kilo too); a variable is a sign only once the real-agent suite
+		// recorded it in Kilo's shell tool, which it has not yet (e2e/kilo_test.go).
+		Variables: nil,
+		Programs:  []string{"kilo", ".kilo"},
+		Packages:  []string{"@kilocode/cli"},
+	},
+	switches: Switches{
+		Live: "no: Kilo loads its plugins when it starts, so a plugin folder changed in a session takes effect in the next one",
+		Escapes: []Escape{
+			{Flag: "--pure", What: "runs without external plugins: hookctl's plugin is not loaded"},
+			{Env: "KILO_PURE", What: "runs without external plugins: hookctl's plugin is not loaded"},
+			{Env: "KILO_DISABLE_PROJECT_CONFIG", What: "skips the project's .kilo folder, its plugins included"},
+			{Env: "XDG_CONFIG_HOME", What: "moves ~/.config/kilo, whose plugins hold the person's wiring"},
+			{Env: "KILO_TEST_MANAGED_CONFIG_DIR", What: "moves the managed folder /etc/kilo, whose plugins hold the system wiring"},
+		},
+	},
+	FailSwitch: FailSwitch{None: "Kilo has none: hookctl's plugin itself blocks a call hookctl does not answer, and a plugin that fails to load is seen only by doctor"},
+	Admin:      Admin{Linux: "/etc/kilo/plugins", Darwin: "/Library/Application Support/kilo/plugins", Windows: "kilo/plugins"},
+}, Plugin{
+	API: APIOpenCode,
+	Folders: pluginFolders(
+		[]string{".config/kilo/plugins", ".config/kilo/plugin", ".kilo/plugins", ".kilo/plugin", ".kilocode/plugins", ".kilocode/plugin"},
+		[]string{".kilo/plugins", ".kilo/plugin", ".kilocode/plugins", ".kilocode/plugin"}),
+})
+
+func init() { register(&kilo) }
