@@ -20,7 +20,6 @@ func init() {
 		Settings:    ".qwen/settings.json",
 		TimeoutUnit: time.Second,
 		PersonSettings: `{
-  // the person's own
   "privacy": {"usageStatisticsEnabled": false},
   "hooks": {"SessionEnd": [{"hooks": [{"type": "command", "command": "true"}]}]}
 }
@@ -33,14 +32,22 @@ func init() {
 `, 0o644)
 			return nil
 		},
+		// Without QWEN_CODE_NO_RELAUNCH, qwen starts a second node for its memory flags.
 		Env: func(e *Env) []string {
-			return []string{"TERM=dumb"}
+			return []string{"TERM=dumb", "QWEN_CODE_NO_RELAUNCH=true", "QWEN_CODE_SUPPRESS_YOLO_WARNING=1"}
 		},
 		Args: func(e *Env, prompt string) []string {
 			return []string{"--auth-type", "openai", "--openai-base-url", e.URL + "/v1", "--openai-api-key", "e2e-any-key",
 				"-m", "gpt-mock", "--approval-mode", "yolo", "-o", "json", prompt}
 		},
+		Default: newAgentDefault,
 		// 0.24.4 drops a PreToolUse updatedInput: hookctl denies every rewrite there.
 		RewriteAlone: RewriteRefused,
 	})
 }
+
+// newAgentDefault are the default cases of the agents added with SPEC 26 (newAgentDefault in
+// Agent.Default): about a minute of CI each.
+var newAgentDefault = []string{"guard-denies", "allowed-runs", "context-reaches-model", "fail-closed-crash",
+	"kill-loop", "shell-env", "consent-refused-in-agent", "starter-guard-every-agent", "tamper-rewrite-approve", "tamper-delete-record",
+	"tamper-uninstall-pty", "tamper-unwire-agent", "project-guard", "uninstall-restores"}
