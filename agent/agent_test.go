@@ -11,7 +11,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	want := []string{"claude-code", "cline", "codex", "copilot", "cursor", "gemini", "hermes", "qwen-code", "windsurf"}
+	want := []string{"claude-code", "cline", "codex", "copilot", "cursor", "droid", "gemini", "hermes", "qwen-code", "windsurf"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
@@ -24,7 +24,7 @@ func TestLookup(t *testing.T) {
 		{"claude", `unknown agent "claude": did you mean "claude-code"?`},
 		{"gemeni", `unknown agent "gemeni": did you mean "gemini"?`},
 		{"Cursor", `unknown agent "Cursor": did you mean "cursor"?`},
-		{"vim", `unknown agent "vim"; agents: claude-code, cline, codex, copilot, cursor, gemini, hermes, qwen-code, windsurf`},
+		{"vim", `unknown agent "vim"; agents: claude-code, cline, codex, copilot, cursor, droid, gemini, hermes, qwen-code, windsurf`},
 		{"copilot", ""},
 		{"wind", `unknown agent "wind": did you mean "windsurf"?`},
 	} {
@@ -188,9 +188,9 @@ func TestSynthetic(t *testing.T) {
 // something there and nowhere else.
 func TestBlocking(t *testing.T) {
 	tests := map[string][]string{
-		"pre_tool_call":  {"claude-code", "cline", "codex", "copilot", "cursor", "gemini", "hermes", "qwen-code", "windsurf"},
-		"pre_llm_call":   {"claude-code", "codex", "copilot", "cursor", "gemini", "qwen-code", "windsurf"},
-		"post_tool_call": {"claude-code", "cline", "codex", "gemini", "qwen-code"},
+		"pre_tool_call":  {"claude-code", "cline", "codex", "copilot", "cursor", "droid", "gemini", "hermes", "qwen-code", "windsurf"},
+		"pre_llm_call":   {"claude-code", "codex", "copilot", "cursor", "droid", "gemini", "qwen-code", "windsurf"},
+		"post_tool_call": {"claude-code", "cline", "codex", "droid", "gemini", "qwen-code"},
 		"pre_verify":     nil,
 		"on_session_end": nil,
 		"my_event":       nil,

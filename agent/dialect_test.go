@@ -220,6 +220,14 @@ func TestWriters(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}`, ""},
 		{"qwen-code", "UserPromptSubmit", Decision{Verdict: "allow", Context: "c"},
 			`{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"c"}}`, ""},
+		// Factory Droid merges updatedInput into the input: a rewrite that leaves a key out is a
+		// deny; one that keeps every key is Claude Code's answer.
+		{"droid", "PreToolUse", Decision{Verdict: "allow", Allowed: true, ToolInput: rewrite, RewrittenBy: "./r.sh", Dropped: []string{"summary", "timeout"}},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Factory Droid merges a rewritten tool input into the old one and cannot remove summary, timeout: tool input rewritten by hook ./r.sh"}}`, ""},
+		{"droid", "PreToolUse", Decision{Verdict: "allow", Allowed: true, ToolInput: rewrite, RewrittenBy: "./r.sh"},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"tool input rewritten by hook ./r.sh","updatedInput":{"command":"ls"}}}`, ""},
+		{"droid", "PreToolUse", Decision{Verdict: "block", Reason: "no", ToolInput: rewrite, Dropped: []string{"x"}},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, ""},
 		{"gemini", "BeforeTool", Decision{Verdict: "block", Reason: "no"}, `{"decision":"deny","reason":"no"}`, ""},
 		{"gemini", "BeforeTool", Decision{Verdict: "ask", Reason: "sure?"}, `{"decision":"deny","reason":"confirmation required: sure?"}`, ""},
 		{"gemini", "BeforeTool", Decision{Verdict: "allow", ToolInput: rewrite},

@@ -1,0 +1,44 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"path/filepath"
+	"time"
+)
+
+// Factory Droid (@factory/cli, with its linux-x64 package named at the release that exists): a
+// custom model of the generic Chat Completions kind in ~/.factory/settings.json pointed at the
+// scripted model with any key, `droid exec` with permissions skipped. It needs no login.
+func init() {
+	rows = append(rows, &Agent{
+		Name:        "droid",
+		Bin:         "droid",
+		Shell:       "Execute",
+		Settings:    ".factory/settings.json",
+		TimeoutUnit: time.Second,
+		PersonSettings: `{
+  "hooks": {"SessionEnd": [{"hooks": [{"type": "command", "command": "true"}]}]}
+}
+`,
+		Prepare: func(e *Env) error {
+			e.WriteFile(filepath.Join(e.Home, ".factory", "settings.json"), fmt.Sprintf(`{
+  "customModels": [{"model": "gpt-mock", "displayName": "Mock", "baseUrl": %q,
+    "apiKey": "e2e-any-key", "provider": "generic-chat-completion-api"}]
+}
+`, e.URL+"/v1"), 0o644)
+			return nil
+		},
+		Env: func(e *Env) []string {
+			return []string{"TERM=dumb"}
+		},
+		Args: func(_ *Env, prompt string) []string {
+			return []string{"exec", "-m", "custom:Mock-0", "--skip-permissions-unsafe", "-o", "json", prompt}
+		},
+		Default: newAgentDefault,
+		// A rewrite no hook allowed is Claude Code's ask; what droid exec does with it is
+		// asserted by rewrite-alone (Full).
+		RewriteAlone: RewriteRefused,
+	})
+}
