@@ -226,6 +226,7 @@ func TestWriters(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Factory Droid merges a rewritten tool input into the old one and cannot remove summary, timeout: tool input rewritten by hook ./r.sh"}}`, ""},
 		{"droid", "PreToolUse", Decision{Verdict: "allow", Allowed: true, ToolInput: rewrite, RewrittenBy: "./r.sh"},
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"tool input rewritten by hook ./r.sh","updatedInput":{"command":"ls"}}}`, ""},
+		{"droid", "PreToolUse", Decision{Verdict: "allow", Context: "c"}, "", "factory droid takes no context on PreToolUse"},
 		{"droid", "PreToolUse", Decision{Verdict: "block", Reason: "no", ToolInput: rewrite, Dropped: []string{"x"}},
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, ""},
 		{"gemini", "BeforeTool", Decision{Verdict: "block", Reason: "no"}, `{"decision":"deny","reason":"no"}`, ""},

@@ -93,13 +93,23 @@ func droidEvents() []Mapping {
 // writeDroid writes the decision as Droid reads it: Claude Code's answers, but Droid merges a
 // PreToolUse updatedInput into the tool input key by key, so a rewrite that leaves a key out
 // cannot be carried: the key would keep its old value. Such a rewrite is a deny.
+// Its PreToolUse additionalContext reaches no model (seen): dropped with a warning.
 func writeDroid(m Mapping, d Decision) ([]byte, []string) {
-	if m.Event == "pre_tool_call" && d.ToolInput != nil && len(d.Dropped) > 0 && d.Verdict != "block" && !d.Halt {
+	if m.Event != "pre_tool_call" {
+		return claudeWriter{}.write(m, d)
+	}
+	if d.ToolInput != nil && len(d.Dropped) > 0 && d.Verdict != "block" && !d.Halt {
 		d.Verdict, d.Allowed, d.ToolInput = "block", false, nil
 		d.Reason = "Factory Droid merges a rewritten tool input into the old one and cannot remove " +
 			strings.Join(d.Dropped, ", ") + ": " + orFirst(d.Reason, "tool input rewritten by hook "+d.RewrittenBy)
 	}
-	return claudeWriter{}.write(m, d)
+	var warnings []string
+	if d.Context != "" {
+		warnings = append(warnings, "factory droid takes no context on PreToolUse: dropped")
+		d.Context = ""
+	}
+	out, more := claudeWriter{}.write(m, d)
+	return out, append(warnings, more...)
 }
 
 // droidOff reads a Droid settings.json (hooks.hooksDisabled) or a flat hooks.json

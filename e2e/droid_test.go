@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -19,6 +20,8 @@ func init() {
 		Settings:    ".factory/settings.json",
 		TimeoutUnit: time.Second,
 		PersonSettings: `{
+  "customModels": [{"model": "gpt-mock", "displayName": "Mock", "baseUrl": "MODEL_URL/v1",
+    "apiKey": "e2e-any-key", "provider": "generic-chat-completion-api"}],
   "hooks": {"SessionEnd": [{"hooks": [{"type": "command", "command": "true"}]}]}
 }
 `,
@@ -36,7 +39,11 @@ func init() {
 		Args: func(_ *Env, prompt string) []string {
 			return []string{"exec", "-m", "custom:Mock-0", "--skip-permissions-unsafe", "-o", "json", prompt}
 		},
-		Default: newAgentDefault,
+		// Not context-reaches-model: see Cannot.
+		Default: slices.DeleteFunc(slices.Clone(newAgentDefault), func(c string) bool { return c == "context-reaches-model" }),
+		Cannot: map[string]string{
+			"context-reaches-model": "droid exec 0.225.2 fires no UserPromptSubmit, and drops a PreToolUse additionalContext (hookctl warns): no hook's context reaches the model under exec",
+		},
 		// A rewrite no hook allowed is Claude Code's ask; what droid exec does with it is
 		// asserted by rewrite-alone (Full).
 		RewriteAlone: RewriteRefused,

@@ -70,7 +70,8 @@ type Agent struct {
 	// send them as tool_name and tool_input; nil: those keys.
 	ToolOf func(payload []byte) (string, json.RawMessage)
 	// PersonSettings, when not empty, is what a person already has in Settings before the
-	// uninstall case installs: install then uninstall must give it back.
+	// uninstall case installs: install then uninstall must give it back. MODEL_URL in it
+	// stands for the scripted model's URL.
 	PersonSettings string
 	// Prepare sets the agent up in the fresh HOME before anything else, as a person would
 	// (its auth, telemetry and trust settings); nil: nothing to do.
