@@ -29,9 +29,11 @@ var droid = Dialect{
 	Fields:       Fields{Session: "session_id", Cwd: "cwd"},
 	// 0.225.2 parses its settings and hooks files with a JSON-with-comments parser.
 	SettingsComments: true,
-	base:             claudeBase,
-	Reader:           claudeShape.read,
-	Writer:           writeDroid,
+	// Its /hooks view writes these beside the events.
+	HookSettings: []string{"hooksDisabled", "showHookOutput"},
+	base:         claudeBase,
+	Reader:       claudeShape.read,
+	Writer:       writeDroid,
 	Signs: Signs{
 		// Its shell tool gets no variable of Droid's own (recorded): the process tree tells.
 		Programs: []string{"droid"},

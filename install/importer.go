@@ -51,7 +51,7 @@ func Read(path string, d *agent.Dialect, cfg *config.Config) ([]Imported, []stri
 	if d.HookFiles {
 		return readHookDir(path, d)
 	}
-	s, entries, err := loadEntries(path, LayoutOf(d), d.SettingsComments)
+	s, entries, err := loadEntries(path, d)
 	if err != nil {
 		return nil, nil, err
 	}

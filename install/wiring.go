@@ -81,7 +81,7 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 	if d.HookFiles {
 		return scanHookFiles(d, scope, path, name)
 	}
-	s, entries, err := loadEntries(path, LayoutOf(d), d.SettingsComments)
+	s, entries, err := loadEntries(path, d)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
