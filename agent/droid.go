@@ -136,7 +136,7 @@ func droidOff(doc map[string]any) (string, bool) {
 // Factory Droid 0.225.2: Execute {command, summary, timeout}, Edit {file_path, old_str,
 // new_str, change_all}, Create {file_path, content}, Read {file_path}.
 var droidTools = []ToolRow{
-	{Agent: "Execute", Hookctl: ToolTerminal},
+	{Agent: "Execute", Hookctl: ToolTerminal, Seen: true},
 	{Agent: "Read", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
 	{Agent: "Create", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
 	{Agent: "Edit", Hookctl: ToolPatch, Keys: []Key{{Agent: "file_path", Hookctl: "path"}, {Agent: "old_str", Hookctl: "old"}, {Agent: "new_str", Hookctl: "new"}}},

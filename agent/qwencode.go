@@ -111,7 +111,7 @@ func writeQwen(m Mapping, d Decision) ([]byte, []string) {
 // Qwen Code 0.24.4: Gemini CLI's names with Claude Code's keys (file_path, old_string,
 // new_string), edit where Gemini CLI has replace.
 var qwenTools = []ToolRow{
-	{Agent: "run_shell_command", Hookctl: ToolTerminal, Keys: []Key{{Agent: "directory", Hookctl: "cwd"}}},
+	{Agent: "run_shell_command", Hookctl: ToolTerminal, Keys: []Key{{Agent: "directory", Hookctl: "cwd"}}, Seen: true},
 	{Agent: "read_file", Hookctl: ToolReadFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
 	{Agent: "write_file", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "file_path", Hookctl: "path"}}},
 	{Agent: "edit", Hookctl: ToolPatch, Keys: claudeEdit},
