@@ -43,8 +43,8 @@ func (a *app) installCommand() *cobra.Command {
 		Long: `Adds to the agent's own settings file one hook entry per agent event that config.yaml has
 hooks for, each running this hookctl with run --agent AGENT. Everything else in the file is kept
 as it was; running it again changes nothing, and events no longer configured lose their entry.
-AGENT is claude-code, codex, gemini, cursor, copilot, windsurf or cline (for Cline, one small
-executable per event in its hooks folder).
+AGENT is claude-code, codex, gemini, cursor, copilot, windsurf, cline (for Cline, one small
+executable per event in its hooks folder), qwen-code or droid.
 
 With --system (root only), the system config's events are wired into the agent's own
 administrator file instead (Claude Code's managed-settings.json, Codex's requirements.toml, ...),
