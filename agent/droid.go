@@ -127,7 +127,7 @@ func droidOff(doc map[string]any) (string, bool) {
 	if list, ok := doc["PreToolUse"]; ok {
 		b, _ := json.Marshal(list)
 		if !bytes.Contains(b, []byte("hookctl")) {
-			return "PreToolUse in hooks.json (it replaces settings.json's)", true
+			return "a PreToolUse list that replaces settings.json's", true
 		}
 	}
 	return "", false

@@ -64,7 +64,7 @@ func TestSwitchReaders(t *testing.T) {
 		{"qwen-code", `{"disableAllHooks": false}`, "", false, false},
 		{"droid", `{"hooks": {"hooksDisabled": true}}`, "hooks.hooksDisabled", true, false},
 		{"droid", `{"hooksDisabled": true}`, "hooksDisabled", true, false},
-		{"droid", `{"PreToolUse": []}`, "PreToolUse in hooks.json (it replaces settings.json's)", true, false},
+		{"droid", `{"PreToolUse": []}`, "a PreToolUse list that replaces settings.json's", true, false},
 		{"droid", `{"PreToolUse": [{"hooks": [{"type": "command", "command": "'/usr/bin/hookctl' run --agent droid"}]}]}`, "", false, false},
 		{"droid", `{"hooks": {"hooksDisabled": false, "PreToolUse": []}}`, "", false, false},
 	}
