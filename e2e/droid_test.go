@@ -39,8 +39,12 @@ func init() {
 		Args: func(_ *Env, prompt string) []string {
 			return []string{"exec", "-m", "custom:Mock-0", "--skip-permissions-unsafe", "-o", "json", prompt}
 		},
-		// Not context-reaches-model: see Cannot.
-		Default: slices.DeleteFunc(slices.Clone(newAgentDefault), func(c string) bool { return c == "context-reaches-model" }),
+		// Not context-reaches-model: see Cannot. Not kill-loop: droid exec 0.225.2 refuses
+		// `rm -rf ~/keep` itself at times ("Dangerous command detected"), so a run does not
+		// always tell what a killed hookctl let through (it runs under E2E_FULL).
+		Default: slices.DeleteFunc(slices.Clone(newAgentDefault), func(c string) bool {
+			return c == "context-reaches-model" || c == "kill-loop"
+		}),
 		Cannot: map[string]string{
 			"context-reaches-model": "droid exec 0.225.2 fires no UserPromptSubmit, and drops a PreToolUse additionalContext (hookctl warns): no hook's context reaches the model under exec",
 		},

@@ -24,10 +24,13 @@ func init() {
   "hooks": {"SessionEnd": [{"hooks": [{"type": "command", "command": "true"}]}]}
 }
 `,
+		// "$version" is what 0.24.4 writes into a settings file it migrates when it starts; with
+		// it there, the run leaves the file as install wrote it.
 		Prepare: func(e *Env) error {
 			e.WriteFile(filepath.Join(e.Home, ".qwen", "settings.json"), `{
   "privacy": {"usageStatisticsEnabled": false},
-  "telemetry": {"enabled": false}
+  "telemetry": {"enabled": false},
+  "$version": 4
 }
 `, 0o644)
 			return nil
