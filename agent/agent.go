@@ -117,6 +117,10 @@ type Dialect struct {
 	// (`hookctl wall -- AGENT`, the real-agent suite's wall-start case): install --wall then
 	// wires the wall by the agent's start, and a call from outside it is blocked (SPEC 24.2).
 	WallStart bool
+	// HookSettings are keys of the settings file's hooks object that are the agent's settings,
+	// not events (Factory Droid's hooksDisabled and showHookOutput): install keeps them as they
+	// are and reads no entries there.
+	HookSettings []string
 	// SettingsComments is set for agents that read `//` and `/* */` comments in their settings
 	// file (Gemini CLI): install reads the file as they do and keeps the comments.
 	SettingsComments bool

@@ -11,7 +11,7 @@ import (
 )
 
 func TestNames(t *testing.T) {
-	want := []string{"claude-code", "cline", "codex", "copilot", "cursor", "gemini", "hermes", "kilo", "opencode", "pi", "windsurf"}
+	want := []string{"claude-code", "cline", "codex", "copilot", "cursor", "droid", "gemini", "hermes", "kilo", "opencode", "pi", "qwen-code", "windsurf"}
 	if got := Names(); !slices.Equal(got, want) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
@@ -25,7 +25,7 @@ func TestLookup(t *testing.T) {
 		{"gemeni", `unknown agent "gemeni": did you mean "gemini"?`},
 		{"Cursor", `unknown agent "Cursor": did you mean "cursor"?`},
 		{"vim", `unknown agent "vim": did you mean "pi"?`},
-		{"emacs-lisp", `unknown agent "emacs-lisp"; agents: claude-code, cline, codex, copilot, cursor, gemini, hermes, kilo, opencode, pi, windsurf`},
+		{"emacs-lisp", `unknown agent "emacs-lisp"; agents: claude-code, cline, codex, copilot, cursor, droid, gemini, hermes, kilo, opencode, pi, qwen-code, windsurf`},
 		{"open-code", `unknown agent "open-code": did you mean "opencode"?`},
 		{"copilot", ""},
 		{"wind", `unknown agent "wind": did you mean "windsurf"?`},
@@ -190,9 +190,9 @@ func TestSynthetic(t *testing.T) {
 // something there and nowhere else.
 func TestBlocking(t *testing.T) {
 	tests := map[string][]string{
-		"pre_tool_call":  {"claude-code", "cline", "codex", "copilot", "cursor", "gemini", "hermes", "kilo", "opencode", "pi", "windsurf"},
-		"pre_llm_call":   {"claude-code", "codex", "copilot", "cursor", "gemini", "windsurf"},
-		"post_tool_call": {"claude-code", "cline", "codex", "gemini", "kilo", "opencode", "pi"},
+		"pre_tool_call":  {"claude-code", "cline", "codex", "copilot", "cursor", "droid", "gemini", "hermes", "kilo", "opencode", "pi", "qwen-code", "windsurf"},
+		"pre_llm_call":   {"claude-code", "codex", "copilot", "cursor", "droid", "gemini", "qwen-code", "windsurf"},
+		"post_tool_call": {"claude-code", "cline", "codex", "droid", "gemini", "kilo", "opencode", "pi", "qwen-code"},
 		"pre_verify":     nil,
 		"on_session_end": nil,
 		"my_event":       nil,

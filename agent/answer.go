@@ -68,6 +68,9 @@ type Decision struct {
 	ToolInput []byte
 	// RewrittenBy names the hook whose rewrite won.
 	RewrittenBy string
+	// Dropped are the keys of the call's input that the rewrite leaves out (a whole new input
+	// without them).
+	Dropped []string
 	// Context is every hook's context, joined by a blank line.
 	Context string
 	// Halt stops the agent with StopReason.

@@ -60,6 +60,13 @@ func TestSwitchReaders(t *testing.T) {
 		{"gemini", `{"hooksConfig": {"disabled": ["hookctl run --agent gemini"]}}`, "hooksConfig.disabled", true, false},
 		{"gemini", `{"hooksConfig": {"disabled": ["./other.sh"]}}`, "", false, false},
 		{"gemini", `{"hooks": {"enabled": false}}`, "", false, false}, // skipped by Gemini: not its switch
+		{"qwen-code", "{\n// off\n\"disableAllHooks\": true}", "disableAllHooks", true, false},
+		{"qwen-code", `{"disableAllHooks": false}`, "", false, false},
+		{"droid", `{"hooks": {"hooksDisabled": true}}`, "hooks.hooksDisabled", true, false},
+		{"droid", `{"hooksDisabled": true}`, "hooksDisabled", true, false},
+		{"droid", `{"PreToolUse": []}`, "a PreToolUse list that replaces settings.json's", true, false},
+		{"droid", `{"PreToolUse": [{"hooks": [{"type": "command", "command": "'/usr/bin/hookctl' run --agent droid"}]}]}`, "", false, false},
+		{"droid", `{"hooks": {"hooksDisabled": false, "PreToolUse": []}}`, "", false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.agent+"/"+c.content, func(t *testing.T) {

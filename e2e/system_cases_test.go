@@ -210,7 +210,12 @@ func (w *sysWorld) asUser(argv []string) []string {
 	case argv[0] == *hookctlBin:
 		argv[0] = sysBin
 	case strings.HasPrefix(argv[0], filepath.Dir(*agentsBin)+"/"):
-		argv[0] = sysAgents + strings.TrimPrefix(argv[0], filepath.Dir(*agentsBin))
+		// Both the program and, for an agent run by a Node of its own, the script it runs.
+		for i := 0; i < len(argv) && i < 2; i++ {
+			if strings.HasPrefix(argv[i], filepath.Dir(*agentsBin)+"/") {
+				argv[i] = sysAgents + strings.TrimPrefix(argv[i], filepath.Dir(*agentsBin))
+			}
+		}
 		argv = append(append([]string(nil), w.env...), argv...)
 	}
 	id := strconv.Itoa(w.uid)

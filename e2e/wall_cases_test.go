@@ -69,7 +69,7 @@ func wallStart(e *Env) {
 
 // startWalled starts the agent behind the wall from now on, as hookctl wall -- AGENT ARGS.
 func (e *Env) startWalled() {
-	bin := filepath.Join(*agentsBin, e.Agent.Bin)
+	bin := e.Agent.argv()[0]
 	e.Walled = true
 	e.Wrap = func(argv []string) []string {
 		if argv[0] != bin {

@@ -35,6 +35,8 @@ type Target struct {
 	// Comments says the agent reads comments in the file (Gemini CLI): hookctl reads them
 	// too, and keeps them byte for byte.
 	Comments bool
+	// HookSettings are the keys of the hooks object that are not events (the registration's).
+	HookSettings []string
 	// Portable marks a project's committed wiring (RunFlags.ProjectWiring): each entry finds
 	// hookctl on PATH and refuses the call where there is none (portable.go).
 	Portable bool
@@ -237,7 +239,7 @@ func editText(old []byte, t Target, want []Want, b backup, r *Report) ([]byte, b
 	if err != nil {
 		return nil, false, fmt.Errorf("%s:%w (fix the file, then run the command again)", t.Path, err)
 	}
-	s := &settings{doc: d, path: t.Path, layout: t.Layout}
+	s := &settings{doc: d, path: t.Path, layout: t.Layout, keep: t.HookSettings}
 	if err := converge(s, t, want, b, r); err != nil {
 		return nil, false, err
 	}

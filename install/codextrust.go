@@ -74,7 +74,7 @@ func CodexTrust(codexHome, hooksFile, name string) ([]EntryTrust, error) {
 		return nil, err
 	}
 	d, _ := agent.Lookup("codex")
-	s, entries, err := loadEntries(abs, LayoutOf(d), d.SettingsComments)
+	s, entries, err := loadEntries(abs, d)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

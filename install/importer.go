@@ -54,7 +54,7 @@ func Read(path string, d *agent.Dialect, cfg *config.Config) ([]Imported, []stri
 	if d.Plugin != nil {
 		return nil, nil, fmt.Errorf("%s runs no command hooks, only plugins: there are none to import", d.Title)
 	}
-	s, entries, err := loadEntries(path, LayoutOf(d), d.SettingsComments)
+	s, entries, err := loadEntries(path, d)
 	if err != nil {
 		return nil, nil, err
 	}

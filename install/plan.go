@@ -185,7 +185,7 @@ func targetFor(d *agent.Dialect, path, bin string, f RunFlags, goos string) Targ
 	command, err := CommandLineFor(sh, bin, d.Name, f)
 	t := Target{Agent: d.Name, Path: path, Layout: layoutFor(d, goos), Command: command, Shell: sh, Err: err,
 		Name: programName(bin), EventArg: d.EventFromArgs, Portable: f.ProjectWiring, HookFiles: d.HookFiles, Comments: d.SettingsComments,
-		Fail: wiredFailSwitch(d.Name), Plugin: d.Plugin != nil}
+		HookSettings: d.HookSettings, Fail: wiredFailSwitch(d.Name), Plugin: d.Plugin != nil}
 	if d.HookFiles {
 		for _, m := range d.Events {
 			t.Events = append(t.Events, m.AgentEvent)

@@ -87,6 +87,8 @@ type settings struct {
 	*doc
 	path   string
 	layout Layout
+	// keep are the hooks object's keys that are not events (Target.HookSettings).
+	keep []string
 }
 
 // problem is an error about a place in the file: "FILE:LINE:COL: what".
@@ -97,16 +99,16 @@ func (s *settings) problem(n *node, format string, args ...any) error {
 
 // loadEntries reads the settings file at path and lists its command hooks; a missing file
 // wraps fs.ErrNotExist.
-func loadEntries(path string, layout Layout, comments bool) (*settings, []entry, error) {
+func loadEntries(path string, d *agent.Dialect) (*settings, []entry, error) {
 	data, _, err := safefile.ReadFile(path, maxSettings)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading %s: %w", path, err)
 	}
-	doc, err := newDoc(data, comments)
+	doc, err := newDoc(data, d.SettingsComments)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s:%w", path, err)
 	}
-	s := &settings{doc: doc, path: path, layout: layout}
+	s := &settings{doc: doc, path: path, layout: LayoutOf(d), keep: d.HookSettings}
 	entries, err := s.entries()
 	if err != nil {
 		return nil, nil, err
@@ -140,6 +142,9 @@ func (s *settings) entries() ([]entry, error) {
 	}
 	var out []entry
 	for _, m := range hooks.members {
+		if slices.Contains(s.keep, m.key) {
+			continue
+		}
 		if m.val.kind != '[' {
 			return nil, s.problem(m.val, "hooks.%s is %s, want an array", shownKey(m.key), m.val.kindName())
 		}

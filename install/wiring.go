@@ -86,7 +86,7 @@ func scanFile(d *agent.Dialect, scope, path, name string) ([]Wiring, error) {
 	if d.Plugin != nil {
 		return scanPlugin(d, scope, path, name)
 	}
-	s, entries, err := loadEntries(path, LayoutOf(d), d.SettingsComments)
+	s, entries, err := loadEntries(path, d)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -51,7 +51,7 @@ func (r *Result) AgentDecision() agent.Decision {
 	return agent.Decision{
 		Verdict: r.Decision, Allowed: r.Allowed, Reason: r.Reason, UserMessage: r.UserMessage,
 		AgentMessage: r.AgentMessage, ToolInput: r.ToolInput,
-		RewrittenBy: r.RewrittenBy, Context: r.Context, Halt: r.Halt, StopReason: r.StopReason,
+		RewrittenBy: r.RewrittenBy, Dropped: r.Dropped, Context: r.Context, Halt: r.Halt, StopReason: r.StopReason,
 		SystemMessage: r.SystemMessage, SuppressOutput: r.SuppressOutput, Result: r.Result,
 	}
 }

@@ -125,6 +125,10 @@ func TestDispatchAgentReplaceAndMerge(t *testing.T) {
 	if res.RewrittenBy != cfg.HooksFor("pre_tool_call")[0].Command {
 		t.Errorf("rewritten by %q", res.RewrittenBy)
 	}
+	// An agent that merges a rewrite into the input (Factory Droid) is told what it cannot drop.
+	if !slices.Equal(res.Dropped, []string{"description"}) {
+		t.Errorf("dropped %q, want [description]", res.Dropped)
+	}
 }
 
 // What an agent's event honours follows the agent: Claude Code's PostToolUse can block (feed

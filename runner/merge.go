@@ -3,6 +3,7 @@ package runner
 import (
 	"encoding/json"
 	"maps"
+	"slices"
 	"strings"
 )
 
@@ -54,7 +55,7 @@ func mergeInto(res *Result, toolInput json.RawMessage, effects []effect, field s
 		res.Decision, res.Reason = DecisionAsk, asked.message
 		res.UserMessage, res.AgentMessage = asked.userMessage, asked.agentMessage
 	}
-	res.ToolInput = rw.result()
+	res.ToolInput, res.Dropped = rw.result(), rw.dropped()
 }
 
 // rewriter folds hooks' rewrites of the tool input in config order: a partial rewrite is merged
@@ -87,6 +88,23 @@ func (r *rewriter) add(e *effect) bool {
 		maps.Copy(r.modified, e.modify)
 	}
 	return true
+}
+
+// dropped are the keys of the call's input that a whole new input left out, sorted; nil when
+// no hook replaced the input. An agent that merges a rewrite into the input (Factory Droid)
+// cannot carry their removal.
+func (r *rewriter) dropped() []string {
+	if !r.replaced {
+		return nil
+	}
+	var out []string
+	for k := range object(r.input) {
+		if _, ok := r.modified[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // result is the rewritten input, nil when no hook rewrote it.

@@ -88,6 +88,8 @@ type Result struct {
 	SuppressOutput bool   `json:"-"`
 	// RewrittenBy is the command of the hook whose rewrite of the tool input counted first.
 	RewrittenBy string `json:"-"`
+	// Dropped are the keys of the call's tool input that the rewrite left out.
+	Dropped []string `json:"-"`
 }
 
 // HookResult is one hook's part in a dispatch. Like Result, it is encoded by its tags and by

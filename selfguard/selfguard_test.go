@@ -75,7 +75,8 @@ func newFixture(t *testing.T) fixture {
 		Dirs:     []string{f.hh, "/etc/agent-hooks"},
 		Trees:    []string{filepath.Join(f.hh, "approved")},
 		Files:    []string{allow, record, guard, bin},
-		Settings: []string{claude, gemini, codex, filepath.Join(filepath.Dir(claude), "settings.local.json")},
+		Settings: []string{claude, gemini, codex, filepath.Join(filepath.Dir(claude), "settings.local.json"),
+			filepath.Join(f.home, ".factory", "hooks.json")},
 	}
 	return f
 }
@@ -324,6 +325,8 @@ func TestJudgeSettingsEdits(t *testing.T) {
 		{"a new local settings file with the switch", "Write", map[string]any{"file_path": filepath.Join(filepath.Dir(claude), "settings.local.json"),
 			"content": `{"disableAllHooks": true}`}, true},
 		{"delete the settings file", "delete_file", map[string]any{"target_file": claude}, true},
+		{"Droid's flat hooks file with an empty PreToolUse list", "Write", map[string]any{"file_path": f.p.Settings[4],
+			"content": `{"PreToolUse": []}`}, true},
 		{"an MCP tool writing the settings file", "mcp__fs__write_file", map[string]any{"path": claude, "content": claudeSettings}, true},
 		{"apply_patch of a settings file", "apply_patch", map[string]any{"input": "*** Begin Patch\n*** Update File: " + codex + "\n@@\n-model = \"o3\"\n+model = \"o4\"\n*** End Patch\n"}, true},
 	}
@@ -403,8 +406,11 @@ func TestSettingsKnowEverySwitchKey(t *testing.T) {
 	for _, name := range agent.Names() {
 		sw, _ := agent.SwitchesOf(name)
 		for _, key := range sw.Needles {
+			if key == "" {
+				continue // the switch file is judged whole (a plugin agent's folders are protected)
+			}
 			t.Run(name+"/"+key, func(t *testing.T) {
-				if !guardedKey(key, false) {
+				if !guardedKey(key, true) {
 					t.Fatalf("%s's switch key %s is not kept by guardedView", name, key)
 				}
 			})

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/pelletier/go-toml/v2"
@@ -212,12 +213,32 @@ func collect(v any, path string, top bool, out map[string]string) {
 
 func guardedKey(k string, top bool) bool {
 	lk := strings.ToLower(k)
-	if strings.Contains(lk, "hook") {
+	if strings.Contains(lk, "hook") || top && agentEvents()[k] {
 		return true
 	}
 	// Codex's profile selects a [profiles.NAME] table, whose features can turn hooks off.
 	return top && (lk == "env" || lk == "shell_environment_policy" || lk == "profile")
 }
+
+// agentEvents are the events of every agent hookctl wires, by the agent's name for them: the
+// top-level keys of a flat hooks file (Factory Droid's hooks.json, whose PreToolUse list,
+// even empty, replaces the entries of its settings.json).
+var agentEvents = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, name := range agent.Names() {
+		d, err := agent.Lookup(name)
+		if err != nil {
+			continue
+		}
+		for _, m := range d.Events {
+			out[m.AgentEvent] = true
+		}
+		for _, e := range d.OtherEvents {
+			out[e] = true
+		}
+	}
+	return out
+})
 
 func mentionsHookctl(s string) bool {
 	return strings.Contains(strings.ToLower(s), "hookctl")

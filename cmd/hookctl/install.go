@@ -45,10 +45,10 @@ func (a *app) installCommand() *cobra.Command {
 		Long: `Adds to the agent's own settings file one hook entry per agent event that config.yaml has
 hooks for, each running this hookctl with run --agent AGENT. Everything else in the file is kept
 as it was; running it again changes nothing, and events no longer configured lose their entry.
-AGENT is claude-code, codex, gemini, cursor, copilot, windsurf, cline, opencode, kilo or pi (for
-Cline, one small executable per event in its hooks folder; for OpenCode, Kilo and pi, which run
-no command hooks, hookctl's own plugin, hookctl.js, in their plugin folder, which blocks a tool
-call when hookctl is missing, fails or passes its deadline).
+AGENT is claude-code, codex, gemini, cursor, copilot, windsurf, cline, qwen-code, droid,
+opencode, kilo or pi (for Cline, one small executable per event in its hooks folder; for
+OpenCode, Kilo and pi, which run no command hooks, hookctl's own plugin, hookctl.js, in their
+plugin folder, which blocks a tool call when hookctl is missing, fails or passes its deadline).
 
 With --system (root only), the system config's events are wired into the agent's own
 administrator file instead (Claude Code's managed-settings.json, Codex's requirements.toml, ...),

@@ -56,7 +56,7 @@ is not a terminal, runs the hooks configured for EVENT that the person approved,
 one JSON object: decision (allow, block, ask, continue), reason, tool_input, context, result
 and each hook's status. Exit status 0 whatever the hooks decided, unless --exit-code.
 
-With --agent claude-code, codex, gemini, cursor, copilot, windsurf or cline, hookctl is that
+With --agent claude-code, codex, gemini, cursor, copilot, windsurf, cline, qwen-code or droid, hookctl is that
 agent's hook command: the agent's payload goes to the hooks verbatim, EVENT defaults to the one
 the payload names (Copilot CLI and Cline name none: EVENT is then the agent's own event name,
 as install writes it), and the merged decision is written in the agent's own convention.`,

@@ -53,6 +53,38 @@ func TestParseChatRecorded(t *testing.T) {
 	}
 }
 
+// The requests Qwen Code 0.24.4 and Factory Droid 0.225.2 sent (a generic Chat Completions
+// custom model), as recorded in guard-denies: the first offers the agent's shell tool, the
+// second carries the guard's deny as the tool's result.
+func TestParseChatRecordedQwenDroid(t *testing.T) {
+	for _, tc := range []struct {
+		agent, shell string
+	}{
+		{"qwen-code", "run_shell_command"},
+		{"droid", "Execute"},
+	} {
+		for i, file := range []string{tc.agent + "-first.json", tc.agent + "-tool-result.json"} {
+			body, err := os.ReadFile(filepath.Join("testdata", "chat", file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := parseChat("/v1/chat/completions", body)
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			if !p.OffersTools || !slices.Contains(p.Tools, tc.shell) || !p.Stream || p.Model != "gpt-mock" {
+				t.Errorf("%s: tools %v, stream %v, model %q", file, p.Tools, p.Stream, p.Model)
+			}
+			if p.HasToolResult != (i == 1) || i == 1 && !strings.Contains(p.ToolResult, "e2e-guard-says-no") {
+				t.Errorf("%s: tool result %v %q", file, p.HasToolResult, p.ToolResult)
+			}
+			if !contains(p.Text, "Run the command the test needs.") {
+				t.Errorf("%s: the prompt is not among the texts", file)
+			}
+		}
+	}
+}
+
 // The streamed answer is chunks a Chat Completions client assembles into one tool call (or
 // text), ending with [DONE]; the whole answer is one chat.completion.
 func TestWriteChat(t *testing.T) {
