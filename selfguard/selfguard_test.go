@@ -72,9 +72,9 @@ func newFixture(t *testing.T) fixture {
 		t.Fatal(err)
 	}
 	f.p = Protected{
-		Dirs:     []string{f.hh, "/etc/agent-hooks"},
-		Trees:    []string{filepath.Join(f.hh, "approved")},
-		Files:    []string{allow, record, guard, bin},
+		Dirs:  []string{f.hh, "/etc/agent-hooks"},
+		Trees: []string{filepath.Join(f.hh, "approved")},
+		Files: []string{allow, record, guard, bin},
 		Settings: []string{claude, gemini, codex, filepath.Join(filepath.Dir(claude), "settings.local.json"),
 			filepath.Join(f.home, ".factory", "hooks.json")},
 	}
