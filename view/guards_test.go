@@ -72,11 +72,11 @@ func TestGuardsNotInForce(t *testing.T) {
 func TestProjectGuardsNotInForce(t *testing.T) {
 	w := newProjectWorld(t)
 	w.approve(t)
-	if got := ProjectOf(w.layer(t), false, nil).GuardsNotInForce(); len(got) != 0 {
+	if got := ProjectOf(w.layer(t), false, nil, false).GuardsNotInForce(); len(got) != 0 {
 		t.Fatalf("approved: %q", got)
 	}
 	w.write(t, ".agent-hooks/guard.sh", "#!/bin/sh\nexit 0\n", 0o755)
-	got := ProjectOf(w.layer(t), false, nil).GuardsNotInForce()
+	got := ProjectOf(w.layer(t), false, nil, false).GuardsNotInForce()
 	want := "project " + w.repo + ": guard .agent-hooks/guard.sh on pre_tool_call is not in force, so it blocks what it covers: changed since approval"
 	if len(got) != 1 || !strings.HasPrefix(got[0], want) || !strings.Contains(got[0], "hookctl hooks approve --project .agent-hooks/guard.sh --event pre_tool_call") {
 		t.Errorf("guard changed: %q, want one starting %q", got, want)

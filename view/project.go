@@ -63,9 +63,10 @@ const (
 // ProjectOf is the project layer p (read for every event, as a run reads it) as list,
 // validate and doctor show it: each hook's state is its verdict (runner.VerdictOf) under d's
 // calls (nil: hookctl's own protocol), bypassed when consent is bypassed for the project's
-// hooks. It is nil when there is no project, or one with no hooks, none approved and none
+// hooks, strict under strict mode (a guard never approved there blocks, as
+// runner.RequiredProjectGuard says). It is nil when there is no project, or one with no hooks, none approved and none
 // recorded.
-func ProjectOf(p *consent.Project, bypassed bool, d *agent.Dialect) *Project {
+func ProjectOf(p *consent.Project, bypassed bool, d *agent.Dialect, strict bool) *Project {
 	if p == nil || !exists(p.Config.Path) && !exists(p.Store.Path) && len(p.Guards) == 0 && p.GuardErr == nil && len(p.Lost) == 0 {
 		return nil
 	}
@@ -90,7 +91,7 @@ func ProjectOf(p *consent.Project, bypassed bool, d *agent.Dialect) *Project {
 		list = &consent.Allowlist{}
 	}
 	for _, h := range p.Config.Hooks {
-		v.Hooks = append(v.Hooks, projectHook(h, list.Check(h), p.Guards, bypassed, d))
+		v.Hooks = append(v.Hooks, projectHook(h, list.Check(h), p.Guards, bypassed, d, strict))
 	}
 	return v
 }
@@ -98,15 +99,23 @@ func ProjectOf(p *consent.Project, bypassed bool, d *agent.Dialect) *Project {
 // projectHook is project hook h, whose consent is c, in words: its verdict as the dispatch
 // gives it, except that a bypass runs a hook the verdict would not (a recorded guard changed
 // since approval blocks whatever bypasses consent: runner's recordedDrift).
-func projectHook(h config.Hook, c consent.Check, recorded []consent.Guard, bypassed bool, d *agent.Dialect) ProjectHook {
+func projectHook(h config.Hook, c consent.Check, recorded []consent.Guard, bypassed bool, d *agent.Dialect, strict bool) ProjectHook {
 	ph := ProjectHook{Event: h.Event, Matcher: h.Matcher, Command: h.Command, FailClosed: h.FailClosed, Consent: c.Status}
-	v := runner.VerdictOf(h, c.Status, runner.UnapprovedGuard(h, c.Status, recorded), runner.Blocking(d, h.Event))
+	detail := runner.UnapprovedGuard(h, c.Status, recorded)
+	var required error
+	if detail == nil && strict && !bypassed {
+		required = runner.RequiredProjectGuard(h, c.Status)
+		detail = required
+	}
+	v := runner.VerdictOf(h, c.Status, detail, runner.Blocking(d, h.Event))
 	switch {
 	case v.Fate == runner.FateRuns:
 		ph.Runs, ph.State = true, StateRuns
 	case bypassed && !(h.FailClosed && v.Status == consent.StatusChanged && recordedGuard(recorded, h)):
 		// A bypass runs a hook the verdict would not, never a recorded guard's change (23.1).
 		ph.Runs, ph.State = true, StateBypassed
+	case v.Fate == runner.FateBlocks && required != nil:
+		ph.State = StateGuardOff + " (" + required.Error() + ")"
 	case v.Fate == runner.FateBlocks:
 		ph.State = StateGuardOff + " (" + c.Reason + ")"
 	case v.Status == consent.StatusChanged:

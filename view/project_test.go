@@ -75,6 +75,23 @@ func (w projectWorld) approve(t *testing.T) {
 	}
 }
 
+// Under strict mode a fresh clone's guard blocks, as run does (runner.RequiredProjectGuard), and
+// the view says so; a hook that is no guard is still skipped, and a bypass still runs both.
+func TestProjectOfStrict(t *testing.T) {
+	w := newProjectWorld(t)
+	v := ProjectOf(w.layer(t), false, nil, true)
+	guard, log := v.Hooks[0], v.Hooks[1]
+	if guard.Runs || !strings.HasPrefix(guard.State, StateGuardOff+" (strict mode") || !strings.Contains(guard.State, w.repo) {
+		t.Errorf("guard: runs %v, state %q", guard.Runs, guard.State)
+	}
+	if log.Runs || log.State != StateNotApproved {
+		t.Errorf("log: runs %v, state %q", log.Runs, log.State)
+	}
+	if got := ProjectOf(w.layer(t), true, nil, true).Hooks[0]; !got.Runs || got.State != StateBypassed {
+		t.Errorf("bypassed: runs %v, state %q", got.Runs, got.State)
+	}
+}
+
 func TestProjectOf(t *testing.T) {
 	type hookWant struct {
 		runs  bool
@@ -113,7 +130,7 @@ func TestProjectOf(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			w := newProjectWorld(t)
 			tt.setup(t, w)
-			v := ProjectOf(w.layer(t), tt.bypassed, nil)
+			v := ProjectOf(w.layer(t), tt.bypassed, nil, false)
 			if v == nil {
 				t.Fatal("no project view")
 			}
@@ -143,7 +160,7 @@ func TestProjectOf(t *testing.T) {
 // TestProjectOfNone: no project, and a repository with no project hooks, none approved and
 // none recorded, is no project view.
 func TestProjectOfNone(t *testing.T) {
-	if v := ProjectOf(nil, false, nil); v != nil {
+	if v := ProjectOf(nil, false, nil, false); v != nil {
 		t.Errorf("nil layer: %+v", v)
 	}
 	w := newProjectWorld(t)
@@ -151,7 +168,7 @@ func TestProjectOfNone(t *testing.T) {
 		t.Fatal(err)
 	}
 	if p := runner.LoadProject(w.loc, w.home, w.repo, "", nil); p != nil {
-		if v := ProjectOf(p, false, nil); v != nil {
+		if v := ProjectOf(p, false, nil, false); v != nil {
 			t.Errorf("repository with no project hooks: %+v", v)
 		}
 	}
@@ -161,7 +178,7 @@ func TestProjectOfNone(t *testing.T) {
 func TestProjectOfBrokenConfig(t *testing.T) {
 	w := newProjectWorld(t)
 	w.write(t, ".agent-hooks/config.yaml", "hooks:\n  pre_tool_call:\n    - command: x\n   fail_closed: [\n", 0o644)
-	v := ProjectOf(w.layer(t), false, nil)
+	v := ProjectOf(w.layer(t), false, nil, false)
 	if v == nil {
 		t.Fatal("no project view")
 	}
@@ -219,7 +236,7 @@ func TestProjectDoctor(t *testing.T) {
 			w := newProjectWorld(t)
 			tt.setup(t, w)
 			got := map[string]doctor.Severity{}
-			for _, f := range ProjectDoctor(context.Background(), ProjectOf(w.layer(t), tt.bypassed, nil), nil) {
+			for _, f := range ProjectDoctor(context.Background(), ProjectOf(w.layer(t), tt.bypassed, nil, false), nil) {
 				if !strings.HasPrefix(f.Message, "project "+w.repo+": ") {
 					t.Errorf("finding does not name the project: %+v", f)
 				}

@@ -18,7 +18,7 @@ func (a *app) projectView() *view.Project {
 	if err != nil {
 		return nil
 	}
-	return view.ProjectOf(a.projectLayer(loc, a.projectFrom(""), "", false), a.projectBypass(), nil)
+	return view.ProjectOf(a.projectLayer(loc, a.projectFrom(""), "", false), a.projectBypass(), nil, a.strictShown())
 }
 
 // projectDoctor is doctor's findings of the project layer (view.ProjectDoctor).

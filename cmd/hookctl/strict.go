@@ -1,6 +1,10 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
+
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/install"
 )
@@ -14,6 +18,21 @@ const requireProjectVar = "HOOKCTL_REQUIRE_PROJECT"
 func (a *app) requireProject() bool {
 	v, _ := a.lookupEnv(requireProjectVar)
 	return v == "1"
+}
+
+// strictShown says whether the views are to show strict mode: HOOKCTL_REQUIRE_PROJECT=1 here,
+// or an agent wired with --require-project (its runs make a fresh clone's guard block).
+func (a *app) strictShown() bool {
+	if a.requireProject() {
+		return true
+	}
+	home, err := a.home()
+	if err != nil {
+		return false
+	}
+	cwd, _ := os.Getwd()
+	ws, _ := install.Scan(home, cwd, filepath.Base(a.selfPath()), a.lookupEnv)
+	return slices.ContainsFunc(ws, func(w install.Wiring) bool { return w.RequireProject })
 }
 
 // strictTarget writes --require-project into the person's wiring when install was given it. A
