@@ -280,3 +280,10 @@ func projectOf(d *agent.Dialect, file string) string {
 	}
 	return dir
 }
+
+// StrictWired reports whether any of the agents' entries Scan finds runs hookctl with
+// --require-project (strict mode for that agent's runs).
+func StrictWired(home, cwd, binary string, lookupEnv func(string) (string, bool)) bool {
+	ws, _ := Scan(home, cwd, binary, lookupEnv)
+	return slices.ContainsFunc(ws, func(w Wiring) bool { return w.RequireProject })
+}

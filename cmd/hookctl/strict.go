@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/install"
@@ -27,12 +26,8 @@ func (a *app) strictShown() bool {
 		return true
 	}
 	home, err := a.home()
-	if err != nil {
-		return false
-	}
 	cwd, _ := os.Getwd()
-	ws, _ := install.Scan(home, cwd, filepath.Base(a.selfPath()), a.lookupEnv)
-	return slices.ContainsFunc(ws, func(w install.Wiring) bool { return w.RequireProject })
+	return err == nil && install.StrictWired(home, cwd, filepath.Base(a.selfPath()), a.lookupEnv)
 }
 
 // strictTarget writes --require-project into the person's wiring when install was given it. A
