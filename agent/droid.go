@@ -35,9 +35,11 @@ var droid = Dialect{
 	Reader:       claudeShape.read,
 	Writer:       writeDroid,
 	Signs: Signs{
-		// Its shell tool gets no variable of Droid's own (recorded): the process tree tells.
-		Programs: []string{"droid"},
-		Packages: []string{"@factory/cli"},
+		// Its shell tool gets one variable of Droid's own (recorded under droid exec:
+		// FACTORY_DISABLE_SETTINGS_PERSISTENCE); the process tree tells as well.
+		Variables: []string{"FACTORY_DISABLE_SETTINGS_PERSISTENCE"},
+		Programs:  []string{"droid"},
+		Packages:  []string{"@factory/cli"},
 	},
 	switches: Switches{
 		// 0.225.2 loads each folder's hooks from hooks.json (or, when that is missing,
