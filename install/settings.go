@@ -440,7 +440,9 @@ func (s *settings) addEntry(event string, hook object) error {
 		if err := s.add(s.root, "hooks", object{}); err != nil {
 			return err
 		}
-		hooks, _ = s.hooks()
+		if hooks, _ = s.hooks(); hooks == nil {
+			return s.problem(s.root, `"hooks" could not be added to this file`)
+		}
 	}
 	if hooks.get(event) == nil {
 		if err := s.add(hooks, event, []any{}); err != nil {
