@@ -60,7 +60,7 @@ var claudeCode = Dialect{
 		},
 		Key:     "disableAllHooks",
 		Needles: []string{"disableAllHooks"},
-		Read:    jsonSwitch(func(doc map[string]any) (string, bool) { return "disableAllHooks", doc["disableAllHooks"] == true }),
+		Read:    disableAllHooks,
 		Live:    "at once: Claude Code watches its settings files and takes its hooks again from them on a change (\"Settings changed from ...\"; from the code, the e2e will assert)",
 		Escapes: []Escape{
 			{Flag: "--settings", What: "loads one more settings layer, which can carry disableAllHooks"},
@@ -165,3 +165,9 @@ var claudeCodeTools = []ToolRow{
 
 // claudeEdit are the keys of Claude Code's Edit, which Gemini CLI's replace shares.
 var claudeEdit = []Key{{Agent: "file_path", Hookctl: "path"}, {Agent: "old_string", Hookctl: "old"}, {Agent: "new_string", Hookctl: "new"}}
+
+// disableAllHooks reads the top-level "disableAllHooks": true of Claude Code's settings, which
+// Qwen Code took over as it is.
+var disableAllHooks = jsonSwitch(func(doc map[string]any) (string, bool) {
+	return "disableAllHooks", doc["disableAllHooks"] == true
+})

@@ -58,7 +58,7 @@ var qwenCode = Dialect{
 		},
 		Key:     "disableAllHooks",
 		Needles: []string{"disableAllHooks"},
-		Read:    jsonSwitch(func(doc map[string]any) (string, bool) { return "disableAllHooks", doc["disableAllHooks"] == true }),
+		Read:    disableAllHooks,
 		Live:    "at the next session: Qwen Code reads disableAllHooks when it starts (its schema says requiresRestart)",
 		Escapes: []Escape{
 			{Env: "QWEN_HOME", What: "moves the user settings (and their hooks) to another folder"},
