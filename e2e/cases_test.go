@@ -30,9 +30,9 @@ var cases = []Case{
 	{Name: "rewrite-alone", Does: "a rewrite no hook allowed does what SPEC 9.4/13.2 say for the agent; the original never runs", Run: rewriteAlone},
 	{Name: "rewrite-allowed", Does: "a rewrite with an explicit allow runs the rewritten command, not the original", Run: rewriteAllowed},
 	{Name: "uninstall-restores", Does: "uninstall gives the settings back as they were and no hook fires", Run: uninstallRestores},
-	{Name: "audit-records", Does: "the audit log records the decision, as hookctl log shows it", Run: auditRecords},
-	{Name: "source-beside-dollar0", Does: "a pinned script that sources a file beside it through $0 works", Run: sourceBeside("$0")},
-	{Name: "source-beside-bash-source", Does: "a pinned script that sources a file beside it through BASH_SOURCE works", Run: sourceBeside("${BASH_SOURCE[0]}")},
+	{Name: "audit-records", Does: "the audit log records the decision, as hookctl log shows it", Run: auditRecords, Full: true, FullExcept: hookctlAlone},
+	{Name: "source-beside-dollar0", Does: "a pinned script that sources a file beside it through $0 works", Run: sourceBeside("$0"), Full: true, FullExcept: hookctlAlone},
+	{Name: "source-beside-bash-source", Does: "a pinned script that sources a file beside it through BASH_SOURCE works", Run: sourceBeside("${BASH_SOURCE[0]}"), Full: true, FullExcept: hookctlAlone},
 	{Name: "project-dir-guard", Does: "a guard named under $CLAUDE_PROJECT_DIR, approved in the project (as import keeps Claude Code's hooks), denies", Run: projectDirGuard},
 	{Name: "reinstall-new-timeout", Does: "after a hook's timeout changed, install again: the entry has the new timeout and the agent still runs hookctl", Run: reinstallNewTimeout},
 }

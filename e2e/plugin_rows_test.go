@@ -18,7 +18,7 @@ import (
 // byte-exact, its shell's signs, and its plugin broken (28.38); the rest are Full for them.
 var pluginDefault = []string{
 	"guard-denies", "allowed-runs", "fail-closed-crash", "project-wiring-no-hookctl",
-	"starter-guard-every-agent", "tamper-rewrite-approve", "tamper-unwire-agent",
+	"starter-guard-every-agent", "tamper-unwire-agent",
 	"project-guard", "uninstall-restores", "shell-env", "plugin-broken",
 }
 

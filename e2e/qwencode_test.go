@@ -50,9 +50,8 @@ func init() {
 }
 
 // newAgentDefault are the default cases of the agents added with SPEC 26 (Agent.Default): 26.4's
-// list, with the self-guard's refusals that depend on the agent (its settings file unwired, a
-// guard rewritten and approved); the other tamper cases refuse the same commands under every
-// agent and run as Full.
+// list, with the self-guard's refusal that depends on the agent (its own settings file
+// unwired); the other tamper cases refuse the same commands under every agent and run as Full.
 var newAgentDefault = []string{"guard-denies", "allowed-runs", "context-reaches-model", "fail-closed-crash",
-	"kill-loop", "shell-env", "consent-refused-in-agent", "starter-guard-every-agent", "tamper-rewrite-approve",
+	"kill-loop", "shell-env", "consent-refused-in-agent", "starter-guard-every-agent",
 	"tamper-unwire-agent", "project-guard", "uninstall-restores"}

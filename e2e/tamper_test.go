@@ -32,6 +32,7 @@ func init() {
 				"export PATH=" + filepath.Dir(*hookctlBin) + ":$PATH; " + rewrite + "hookctl hooks approve ./guard.sh",
 			}
 		}),
+		Full: true, FullExcept: hookctlAlone,
 	}, Case{
 		Name: "tamper-delete-record",
 		Does: "the model deletes the guard record and empties config.yaml: the self-guard denies it; the guard blocks the rm -rf after it",
@@ -67,10 +68,11 @@ func init() {
 	})
 }
 
-// hookctlAlone runs, in the default suite, the tamper cases whose outcome hookctl decides alone
-// (the self-guard reads the same command text under every agent; the guard record and the
-// wiring's --guarded mark hold whatever the agent): one agent proves them, the others under
-// E2E_FULL=1 (docs/development.md, the real-agent suite).
+// hookctlAlone runs, in the default suite, the cases whose outcome hookctl decides alone (the
+// self-guard reads the same command text under every agent, tamper-unwire-agent proves each
+// agent's text reaches it; the guard record and the wiring's --guarded mark hold whatever the
+// agent; the audit log and the run of an approved script beside its files are hookctl's): one
+// agent proves them, the others under E2E_FULL=1 (docs/development.md, the real-agent suite).
 var hookctlAlone = []string{"claude-code"}
 
 // deleteRecord removes the guard record and empties the config, SPEC 18's second attack.
