@@ -117,6 +117,10 @@ type Dialect struct {
 	// (`hookctl wall -- AGENT`, the real-agent suite's wall-start case): install --wall then
 	// wires the wall by the agent's start, and a call from outside it is blocked (SPEC 24.2).
 	WallStart bool
+	// WallStartArgs are the arguments the agent is started with behind the wall, where one of
+	// its own defaults cannot run there (SPEC 28.16: Codex's bubblewrap sandbox makes mounts,
+	// which Landlock refuses, so behind the wall Codex runs with its sandbox off).
+	WallStartArgs []string
 	// HookSettings are keys of the settings file's hooks object that are the agent's settings,
 	// not events (Factory Droid's hooksDisabled and showHookOutput): install keeps them as they
 	// are and reads no entries there.

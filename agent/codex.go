@@ -24,6 +24,10 @@ var codex = Dialect{
 	Reader:       claudeShape.read,
 	Writer:       writeCodex,
 	WallStart:    true,
+	// Codex's own sandbox (on by default) cannot go up behind the wall: it runs no command there
+	// (the real-agent suite's wall-own-sandbox). With it on, Codex keeps its commands from the
+	// hookctl home itself, and the person leaves the wall off (install codex --no-wall).
+	WallStartArgs: []string{"--sandbox", "danger-full-access"},
 	Signs: Signs{
 		Variables: []string{"CODEX_SESSION_ID", "CODEX_THREAD_ID", "CODEX_TOOL_CALL_ID", "CODEX_CI",
 			"CODEX_MANAGED_BY_NPM", "CODEX_MANAGED_PACKAGE_ROOT"},

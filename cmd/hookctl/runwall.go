@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/install"
@@ -17,7 +18,7 @@ func startCommand(d *agent.Dialect) string {
 	if programs, _ := agentenv.Programs(d.Name); len(programs) > 0 {
 		program = programs[0]
 	}
-	return "hookctl wall -- " + program
+	return strings.Join(append([]string{"hookctl", "wall", "--", program}, d.WallStartArgs...), " ")
 }
 
 // wiringMemory is the home's wiring memory, read once per invocation: a tool call's self-guard
