@@ -18,10 +18,10 @@ import (
 var cases = []Case{
 	{Name: "guard-denies", Does: "a fail_closed guard denies: the command does not run and the model sees the reason", Run: guardDenies},
 	{Name: "allowed-runs", Does: "a guard that allows: the command runs and its result reaches the model", Run: allowedRuns},
-	{Name: "post-hook-sees-call", Does: "a post_tool_call hook sees the tool and the command", Run: postHookSeesCall},
+	{Name: "post-hook-sees-call", Does: "a post_tool_call hook sees the tool and the command", Run: postHookSeesCall, Full: true, FullExcept: hookctlAlone},
 	{Name: "unapproved-skipped", Does: "a hook not approved does not run, and the agent's output says why", Run: unapprovedSkipped},
 	{Name: "fail-closed-crash", Does: "a fail_closed hook that exits 1 with text on stdout blocks", Run: failClosedCrash},
-	{Name: "exit2-blocks", Does: "exit 2 blocks, with stderr as the reason the model sees", Run: exit2Blocks},
+	{Name: "exit2-blocks", Does: "exit 2 blocks, with stderr as the reason the model sees", Run: exit2Blocks, Full: true, FullExcept: hookctlAlone},
 	{Name: "continue-false-stops", Does: "continue:false stops the agent before the tool runs", Run: continueFalseStops},
 	{Name: "suppressed-deny", Does: "a deny with suppressOutput still denies", Run: suppressedDeny},
 	{Name: "slow-hook", Does: "a hook slower than the agent's default but under its timeout still decides; install wrote the timeout in the agent's unit", Run: slowHook},

@@ -71,8 +71,10 @@ func init() {
 // hookctlAlone runs, in the default suite, the cases whose outcome hookctl decides alone (the
 // self-guard reads the same command text under every agent, tamper-unwire-agent proves each
 // agent's text reaches it; the guard record and the wiring's --guarded mark hold whatever the
-// agent; the audit log and the run of an approved script beside its files are hookctl's): one
-// agent proves them, the others under E2E_FULL=1 (docs/development.md, the real-agent suite).
+// agent; the audit log and the run of an approved script beside its files are hookctl's; a
+// hook's exit 2 reaches the agent as the deny guard-denies proves, a post hook's payload is
+// what tools-every-agent checks): one agent proves them, the others under E2E_FULL=1
+// (docs/development.md, the real-agent suite).
 var hookctlAlone = []string{"claude-code"}
 
 // deleteRecord removes the guard record and empties the config, SPEC 18's second attack.
