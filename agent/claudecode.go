@@ -95,7 +95,7 @@ var claudeCode = Dialect{
 // object, plain text otherwise; fields of the wrong type are rejected.
 var claudeShape = shape{plainText: plainContext, strict: true, control: true, replace: true}
 
-func init() { register(&claudeCode) }
+func init() { register(func() *Dialect { return &claudeCode }) }
 
 // claudeWriter writes the decision as Claude Code reads it; Codex uses it for its events other
 // than PreToolUse (codex.go).

@@ -64,7 +64,7 @@ var codex = Dialect{
 	},
 }
 
-func init() { register(&codex) }
+func init() { register(func() *Dialect { return &codex }) }
 
 // writeCodex writes the decision as Codex reads it: Claude Code's answers, except on PreToolUse.
 func writeCodex(m Mapping, d Decision) ([]byte, []string) {

@@ -90,7 +90,7 @@ var copilot = Dialect{
 	},
 }
 
-func init() { register(&copilot) }
+func init() { register(func() *Dialect { return &copilot }) }
 
 // copilotShape is what Copilot CLI reads in a hook's answer: permissionDecision and its reason,
 // modifiedArgs (the whole input), additionalContext, modifiedPrompt, modifiedResult; text that

@@ -61,7 +61,7 @@ var cursor = Dialect{
 	},
 }
 
-func init() { register(&cursor) }
+func init() { register(func() *Dialect { return &cursor }) }
 
 // writeCursor writes the decision as Cursor reads it. Cursor cannot rewrite a tool's input,
 // take context, or ask on preToolUse and beforeReadFile; what it cannot carry errs toward the

@@ -15,7 +15,6 @@ var droid = Dialect{
 	Name:  "droid",
 	Title: "Factory Droid",
 	// Claude Code's table: its UserPromptSubmit did not fire under `droid exec`.
-	Events: droidEvents(),
 	Tools: []string{"Execute", "Read", "Create", "Edit", "MultiEdit", "ApplyPatch", "Glob", "Grep", "LS",
 		"FetchUrl", "WebSearch", "Task", "TodoWrite"},
 	toolRows:    droidTools,
@@ -82,7 +81,13 @@ var droid = Dialect{
 	},
 }
 
-func init() { register(&droid) }
+// Its events are built with the registry (droidEvents), not at start-up.
+func init() {
+	register(func() *Dialect {
+		droid.Events = droidEvents()
+		return &droid
+	})
+}
 
 // droidEvents is Claude Code's event table with Droid's shell tool, Execute, in the synthetic
 // payloads.

@@ -78,7 +78,7 @@ var gemini = Dialect{
 	},
 }
 
-func init() { register(&gemini) }
+func init() { register(func() *Dialect { return &gemini }) }
 
 // geminiWritesAsk says whether an ask on BeforeTool is written as Gemini's own
 // `decision: "ask"`. Gemini CLI has it (the person is asked), but under -p and --yolo Gemini CLI

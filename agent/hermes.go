@@ -32,7 +32,7 @@ func init() {
 		hermes.Events[i] = Mapping{AgentEvent: e.Name, Event: e.Name, Honours: e.Honours, Exit2: e.Exit2}
 	}
 	hermes.synthetic = hermesSynthetic
-	register(&hermes)
+	register(Own)
 }
 
 // hermesSynthetic is the event-specific part of a Hermes synthetic payload: the tool call of

@@ -7,7 +7,7 @@ package agent
 // there fails the call, a change to the args is what runs. A plugin that fails to load is
 // dropped without a word, so the tool call then runs unguarded: doctor and the switch check
 // judge hookctl's plugin in every folder (pluginSwitch).
-var opencode = pluginDialect(Dialect{
+var opencode = Dialect{
 	Name:  "opencode",
 	Title: "OpenCode",
 	Events: []Mapping{
@@ -42,12 +42,16 @@ var opencode = pluginDialect(Dialect{
 	},
 	FailSwitch: FailSwitch{None: "OpenCode has none: hookctl's plugin itself blocks a call hookctl does not answer, and a plugin that fails to load is seen only by doctor"},
 	Admin:      Admin{Linux: "/etc/opencode/plugins", Darwin: "/Library/Application Support/opencode/plugins", Windows: "opencode/plugins"},
-}, Plugin{
-	API:     APIOpenCode,
-	Folders: pluginFolders([]string{".config/opencode/plugins", ".config/opencode/plugin"}, []string{".opencode/plugins", ".opencode/plugin"}),
-})
+}
 
-func init() { register(&opencode) }
+func init() {
+	register(func() *Dialect {
+		return pluginDialect(&opencode, Plugin{
+			API:     APIOpenCode,
+			Folders: pluginFolders([]string{".config/opencode/plugins", ".config/opencode/plugin"}, []string{".opencode/plugins", ".opencode/plugin"}),
+		})
+	})
+}
 
 // OpenCode's tools (1.18.33's schemas): camel-case paths and edit strings.
 var opencodeTools = []ToolRow{

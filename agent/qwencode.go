@@ -84,7 +84,7 @@ var qwenCode = Dialect{
 	},
 }
 
-func init() { register(&qwenCode) }
+func init() { register(func() *Dialect { return &qwenCode }) }
 
 // writeQwen writes the decision as Qwen Code reads it: Claude Code's answers, but on
 // PreToolUse 0.24.4 takes only deny, ask, continue: false and a context nothing reads

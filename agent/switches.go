@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Each agent has its own "hooks off" setting: one write of a settings file by the agent's own
@@ -115,15 +116,21 @@ const MaxSwitchFile = 1 << 20
 // SwitchesOf is the agent's switch entry; ok is false for an agent hookctl has none for (a
 // test fails then: every agent has one, an explicit None included).
 func SwitchesOf(name string) (Switches, bool) {
-	s, ok := switchTable[name]
+	s, ok := switchTable()[name]
 	return s, ok
 }
 
 // Switches is the dialect's switch entry (SwitchesOf).
 func (d *Dialect) Switches() Switches { return d.switches }
 
-// switchTable is every registration's switch entry, by agent name (register fills it).
-var switchTable = map[string]Switches{}
+// switchTable is every registration's switch entry, by agent name.
+var switchTable = sync.OnceValue(func() map[string]Switches {
+	out := make(map[string]Switches, len(registry()))
+	for _, d := range registry() {
+		out[d.Name] = d.switches
+	}
+	return out
+})
 
 // jsonSwitch is the reader of a JSON settings file whose top level is an object; comments and
 // trailing commas are read as Gemini CLI reads them (a stricter agent ignores such a file, and

@@ -84,7 +84,7 @@ var windsurf = Dialect{
 	},
 }
 
-func init() { register(&windsurf) }
+func init() { register(func() *Dialect { return &windsurf }) }
 
 // readWindsurf reads a hook's stdout: Windsurf reads none, but a JSON answer in the forms every
 // dialect reads still counts; other text is ignored.
