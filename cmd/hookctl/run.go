@@ -75,16 +75,24 @@ as install writes it), and the merged decision is written in the agent's own con
 		},
 	}
 	addRunFlags(cmd.Flags(), &o)
+	cmd.Flags().Lookup("agent").Usage = agentFlagUsage()
 	_ = cmd.RegisterFlagCompletionFunc("agent", completeAgents) // cannot fail: the flag exists
 	return cmd
 }
 
-// addRunFlags registers run's flags into o, for cobra and the fast path alike.
+// agentFlagUsage is --agent's help, which names every agent: the command's help sets it, and
+// the fast path, which shows no help, leaves the dialects unbuilt (agent.Names builds them).
+func agentFlagUsage() string {
+	return "speak this agent's hook dialect (" + strings.Join(agent.Names(), ", ") + "); EVENT then defaults to the payload's"
+}
+
+// addRunFlags registers run's flags into o, for cobra and the fast path alike (--agent's help
+// without the names: agentFlagUsage).
 func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.StringVar(&o.tool, "tool", "", "the tool's name (sets tool_name)")
 	fs.StringVar(&o.payloadFile, "payload-file", "", "read the payload from this file instead of stdin")
 	fs.BoolVar(&o.exitCode, "exit-code", false, "exit 2 with the reason on stderr when the call is blocked")
-	fs.StringVar(&o.agent, "agent", "", "speak this agent's hook dialect ("+strings.Join(agent.Names(), ", ")+"); EVENT then defaults to the payload's")
+	fs.StringVar(&o.agent, "agent", "", "speak this agent's hook dialect")
 	fs.StringVar(&o.home, "home", "", "the hookctl home install used; wins over HOOKCTL_HOME, HOOKCTL_ALLOWLIST and HOOKCTL_CONFIG (install writes it)")
 	fs.StringVar(&o.allowlist, "allowlist", "", "the allowlist install used, when not the one in --home (install writes it)")
 	fs.BoolVar(&o.guarded, "guarded", false, "guards were recorded when install wired this: with no consent state found at all, block what a guard could cover (install writes it)")
