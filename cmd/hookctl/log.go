@@ -13,6 +13,7 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/audit"
+	"github.com/hookctl/hookctl/internal/textfit"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -164,8 +165,8 @@ func (ep *entryPrinter) flush() error {
 	} else if ep.width > 0 && !ep.stacked {
 		// Following: the command and the reason keep the width the first screen gave them.
 		for _, row := range ep.rows {
-			row[logCommandCol].text = ellipsize(row[logCommandCol].text, max(ep.widths[logCommandCol], 16))
-			row[logReasonCol].text = ellipsize(row[logReasonCol].text, max(ep.widths[logReasonCol], 24))
+			row[logCommandCol].text = textfit.Ellipsize(row[logCommandCol].text, max(ep.widths[logCommandCol], 16))
+			row[logReasonCol].text = textfit.Ellipsize(row[logReasonCol].text, max(ep.widths[logReasonCol], 24))
 		}
 	}
 	if ep.stacked {
@@ -194,7 +195,7 @@ func (ep *entryPrinter) fitLine(row []cell) string {
 	}
 	line := strings.TrimRight(tableLine("", plain, ep.widths), " ")
 	if ep.width > 0 && utf8.RuneCountInString(line) > ep.width {
-		return ellipsize(line, ep.width)
+		return textfit.Ellipsize(line, ep.width)
 	}
 	return strings.TrimRight(tableLine("", row, ep.widths), " ")
 }
@@ -218,7 +219,7 @@ func (ep *entryPrinter) writeStacked(b *strings.Builder, e audit.Entry) {
 		sc.line("  command: "+row[logCommandCol].text, nil)
 	}
 	if e.Reason != "" {
-		sc.para(cell{text: "  reason: "}, "    ", ellipsize(row[logReasonCol].text, 3*max(ep.width-10, 10)))
+		sc.para(cell{text: "  reason: "}, "    ", textfit.Ellipsize(row[logReasonCol].text, 3*max(ep.width-10, 10)))
 	}
 }
 
