@@ -16,9 +16,8 @@ import (
 // examineNamedConfig adds config.Locations.NamedMissing to doctor's report, as an error.
 func (a *app) examineNamedConfig(loc config.Locations, r *doctor.Report) {
 	if err := loc.NamedMissing(a.configFlag, a.lookupEnv); err != nil {
-		r.Findings = append([]doctor.Finding{{Severity: doctor.SeverityError, Check: "config",
-			Message: err.Error(), Fix: "check the path, or create it with hookctl init"}}, r.Findings...)
-		r.Problems++
+		r.Prepend(doctor.Finding{Severity: doctor.SeverityError, Check: "config",
+			Message: err.Error(), Fix: "check the path, or create it with hookctl init"})
 	}
 }
 
