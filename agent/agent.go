@@ -349,6 +349,26 @@ func (d *Dialect) installMapping(event string) (Mapping, bool) {
 	return ms[0], true
 }
 
+// NamedEvent reads the event a call's command line names (run --agent NAME [EVENT]): the
+// agent's own event name, which install writes for agents whose payload names none, is the
+// event to read the payload as (agentEvent; named is then ""); a hookctl event for an agent
+// whose payload names none is read as the agent event install wires for it; any other name is
+// left as the hookctl event the call fires. An agent whose payload names no event must have
+// it named: nothing named is an error, with the fix.
+func (d *Dialect) NamedEvent(name string) (named, agentEvent string, err error) {
+	switch {
+	case name != "" && d.HasEvent(name):
+		return "", name, nil
+	case name != "" && d.EventFromArgs:
+		agentEvent, _ = d.InstallEvent(name)
+		return name, agentEvent, nil
+	case d.EventFromArgs:
+		return "", "", fmt.Errorf("%s's payload does not name its event: name it, as hookctl install %s writes it (hookctl run --agent %s %s)",
+			d.Title, d.Name, d.Name, d.Events[0].AgentEvent)
+	}
+	return name, "", nil
+}
+
 // HasEvent reports whether the agent fires an event of exactly that name, mapped or not (a
 // custom event is wired only to an agent that has it).
 func (d *Dialect) HasEvent(agentEvent string) bool {
