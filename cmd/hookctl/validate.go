@@ -56,13 +56,10 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 			if err != nil {
 				return failuref("%v", err)
 			}
-			errs := 0
 			for _, p := range cfg.Problems {
 				a.warn(p.String())
-				if p.Severity == config.SeverityError {
-					errs++
-				}
 			}
+			errs := config.Errors(cfg.Problems)
 			store := consent.NewStore(loc.Allowlist)
 			for _, why := range view.GuardsNotInForce(cfg, store) {
 				a.warn(why)
