@@ -373,27 +373,11 @@ func (a *app) runFlags(project bool) install.RunFlags {
 	if project {
 		return install.RunFlags{ProjectWiring: true}
 	}
-	f := install.RunFlags{AcceptHooks: a.acceptHooks}
 	loc, err := a.locations()
 	if err != nil {
-		return f
+		return install.RunFlags{AcceptHooks: a.acceptHooks}
 	}
-	abs := func(p string) string {
-		if ap, err := filepath.Abs(p); err == nil {
-			return ap
-		}
-		return p
-	}
-	f.Home = abs(loc.Home)
-	if loc.Allowlist != filepath.Join(loc.Home, "allowlist.json") {
-		f.Allowlist = abs(loc.Allowlist)
-	}
-	if loc.Config != filepath.Join(loc.Home, "config.yaml") {
-		f.Config = abs(loc.Config)
-	}
-	rec, err := consent.NewStore(loc.Allowlist).GuardRecord()
-	f.Guarded = err != nil || len(rec.Guards) > 0 || len(rec.Projects) > 0
-	return f
+	return install.PersonRunFlags(loc, a.acceptHooks)
 }
 
 // settingsPath is the agent's user settings file, or with project the one in the current
