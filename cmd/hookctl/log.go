@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -251,28 +250,6 @@ func (ep *entryPrinter) row(e audit.Entry) []cell {
 	return []cell{
 		{text: e.Time.Local().Format("2006-01-02 15:04:05"), paint: ep.p.dim},
 		{text: terminalSafe(e.Event)}, {text: terminalSafe(e.Agent)}, {text: terminalSafe(tool)}, decision,
-		{text: strconv.FormatInt(e.DurationMS, 10)}, {text: hookSummary(e.Hooks)}, {text: command}, {text: terminalSafe(e.Reason)},
+		{text: strconv.FormatInt(e.DurationMS, 10)}, {text: audit.Summary(e.Hooks)}, {text: command}, {text: terminalSafe(e.Reason)},
 	}
-}
-
-// hookSummary counts the hooks by status: "2 ok, 1 skipped_unapproved".
-func hookSummary(hooks []audit.Hook) string {
-	counts := map[string]int{}
-	for _, h := range hooks {
-		status := terminalSafe(h.Status)
-		if h.Layer != "" {
-			status += " (" + terminalSafe(h.Layer) + ")" // a system hook's, apart from the person's
-		}
-		counts[status]++
-	}
-	statuses := make([]string, 0, len(counts))
-	for s := range counts {
-		statuses = append(statuses, s)
-	}
-	sort.Strings(statuses)
-	parts := make([]string, len(statuses))
-	for i, s := range statuses {
-		parts[i] = strconv.Itoa(counts[s]) + " " + s
-	}
-	return strings.Join(parts, ", ")
 }
