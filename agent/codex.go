@@ -21,7 +21,7 @@ var codex = Dialect{
 	TimeoutUnit:  time.Second,
 	Fields:       Fields{Session: "session_id", Cwd: "cwd"},
 	base:         `"transcript_path":null,"model":"test-model"`,
-	Reader:       claudeShape.read,
+	Reader:       readClaude,
 	Writer:       writeCodex,
 	WallStart:    true,
 	Signs: Signs{

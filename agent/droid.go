@@ -31,7 +31,7 @@ var droid = Dialect{
 	// Its /hooks view writes these beside the events.
 	HookSettings: []string{"hooksDisabled", "showHookOutput"},
 	base:         claudeBase,
-	Reader:       claudeShape.read,
+	Reader:       readClaude,
 	Writer:       writeDroid,
 	Signs: Signs{
 		// Its shell tool gets one variable of Droid's own (recorded under droid exec:
@@ -56,7 +56,7 @@ var droid = Dialect{
 		},
 		Key:     "hooks.hooksDisabled",
 		Needles: []string{"hooksDisabled", "PreToolUse"},
-		Read:    jsonSwitch(droidOff),
+		Read:    droidSwitch,
 		Live:    "at the next session: Droid takes its hooks when a session starts (its docs: edits need a /hooks review; from the code, the e2e will assert)",
 		Escapes: []Escape{
 			{Env: "FACTORY_HOME_OVERRIDE", What: "moves the home folder, and the user settings and hooks under it"},
@@ -120,6 +120,9 @@ func writeDroid(m Mapping, d Decision) ([]byte, []string) {
 	out, more := claudeWriter{}.write(m, d)
 	return out, append(warnings, more...)
 }
+
+// droidSwitch reads droid's switch file (droidOff).
+func droidSwitch(data []byte) (string, bool, error) { return readJSONSwitch(data, droidOff) }
 
 // droidOff reads a Droid settings.json (hooks.hooksDisabled) or a flat hooks.json
 // (hooksDisabled, and a PreToolUse list that holds no hookctl entry, which displaces the

@@ -8,8 +8,8 @@ package agent
 var kilo = Dialect{
 	Name:         "kilo",
 	Title:        "Kilo Code CLI",
-	Events:       opencode.Events,
-	OtherEvents:  opencode.OtherEvents,
+	Events:       opencodeEvents,
+	OtherEvents:  opencodeOther,
 	Tools:        []string{"bash", "read", "write", "edit", "apply_patch", "glob", "grep", "webfetch", "task", "todowrite", "skill", "background_process"},
 	toolRows:     opencodeTools,
 	SettingsFile: ".config/kilo/plugins",

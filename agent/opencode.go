@@ -8,16 +8,10 @@ package agent
 // dropped without a word, so the tool call then runs unguarded: doctor and the switch check
 // judge hookctl's plugin in every folder (pluginSwitch).
 var opencode = Dialect{
-	Name:  "opencode",
-	Title: "OpenCode",
-	Events: []Mapping{
-		{AgentEvent: "tool.execute.before", Event: "pre_tool_call", Honours: Block | Ask | Modify | Halt, Exit2: Block,
-			Tool: ToolSource{Required: true}, Synthetic: `"tool_name":"bash","tool_input":{"command":"echo hello","description":"Print hello"}`},
-		{AgentEvent: "tool.execute.after", Event: "post_tool_call", Honours: Block | Context, Exit2: Block,
-			Tool:      ToolSource{Required: true},
-			Synthetic: `"tool_name":"bash","tool_input":{"command":"echo hello","description":"Print hello"},"tool_response":"hello\n"`},
-	},
-	OtherEvents: []string{"chat.params", "permission.ask", "shell.env", "event"},
+	Name:        "opencode",
+	Title:       "OpenCode",
+	Events:      opencodeEvents,
+	OtherEvents: opencodeOther,
 	Tools:       []string{"bash", "read", "write", "edit", "apply_patch", "glob", "grep", "webfetch", "task", "todowrite", "skill"},
 	toolRows:    opencodeTools,
 	// The first plugin folder under the home folder; ~/.config moves with XDG_CONFIG_HOME.
@@ -65,3 +59,14 @@ var opencodeTools = []ToolRow{
 	{Agent: "webfetch", Hookctl: ToolWebFetch},
 	{Agent: "task", Hookctl: ToolDelegateTask},
 }
+
+// opencodeEvents and opencodeOther are OpenCode's events, which Kilo keeps.
+var opencodeEvents = []Mapping{
+	{AgentEvent: "tool.execute.before", Event: "pre_tool_call", Honours: Block | Ask | Modify | Halt, Exit2: Block,
+		Tool: ToolSource{Required: true}, Synthetic: `"tool_name":"bash","tool_input":{"command":"echo hello","description":"Print hello"}`},
+	{AgentEvent: "tool.execute.after", Event: "post_tool_call", Honours: Block | Context, Exit2: Block,
+		Tool:      ToolSource{Required: true},
+		Synthetic: `"tool_name":"bash","tool_input":{"command":"echo hello","description":"Print hello"},"tool_response":"hello\n"`},
+}
+
+var opencodeOther = []string{"chat.params", "permission.ask", "shell.env", "event"}

@@ -132,23 +132,23 @@ var switchTable = sync.OnceValue(func() map[string]Switches {
 	return out
 })
 
-// jsonSwitch is the reader of a JSON settings file whose top level is an object; comments and
-// trailing commas are read as Gemini CLI reads them (a stricter agent ignores such a file, and
-// reading it anyway can only find a switch where the agent might not).
-func jsonSwitch(off func(doc map[string]any) (string, bool)) func([]byte) (string, bool, error) {
-	return func(data []byte) (string, bool, error) {
-		if len(bytes.TrimSpace(data)) == 0 {
-			return "", false, nil
-		}
-		var doc map[string]any
-		if err := json.Unmarshal(data, &doc); err != nil {
-			if err2 := json.Unmarshal(StripJSONC(data), &doc); err2 != nil {
-				return "", false, fmt.Errorf("not a JSON object: %w", err)
-			}
-		}
-		setting, isOff := off(doc)
-		return setting, isOff, nil
+// readJSONSwitch reads the switch off finds in a JSON settings file whose top level is an
+// object; comments and trailing commas are read as Gemini CLI reads them (a stricter agent
+// ignores such a file, and reading it anyway can only find a switch where the agent might
+// not). Each agent's switch reader is a plain function that calls it, so that no reader is
+// built at start-up.
+func readJSONSwitch(data []byte, off func(doc map[string]any) (string, bool)) (string, bool, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return "", false, nil
 	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		if err2 := json.Unmarshal(StripJSONC(data), &doc); err2 != nil {
+			return "", false, fmt.Errorf("not a JSON object: %w", err)
+		}
+	}
+	setting, isOff := off(doc)
+	return setting, isOff, nil
 }
 
 // ErrSwitchUnreadable marks a switch file that is there but cannot be judged.
