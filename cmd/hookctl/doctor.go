@@ -192,7 +192,7 @@ func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring
 	findings = append(findings, install.Findings(s.cfg, wired)...)
 	findings = append(findings, install.TrustFindings(home, wired)...)
 	findings = append(findings, install.AgentTrustFindings(a.trustPlaces(home, cwd), wired)...)
-	findings = append(findings, failSwitchFindings(wired)...)
+	findings = append(findings, install.FailSwitchFindings(wired)...)
 	findings = append(findings, install.OtherPlugins(home, a.switchProjects(home, cwd), a.lookupEnv)...)
 	r.Add(findings...)
 }
