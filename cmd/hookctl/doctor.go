@@ -214,10 +214,10 @@ func examineServeBinary(cfg *config.Config, lookupEnv func(string) (string, bool
 			continue
 		}
 		if path == "" && serr == nil {
-			fix = "CGO_ENABLED=0 go install -ldflags=\"-s -w\" github.com/hookctl/hookctl/cmd/" + serveBinaryName + "@latest"
-			if path, serr = serveBinary(lookupEnv); serr == nil {
+			fix = "CGO_ENABLED=0 go install -ldflags=\"-s -w\" github.com/hookctl/hookctl/cmd/" + runner.HelperName + "@latest"
+			if path, serr = runner.HelperPath(lookupEnv); serr == nil {
 				serr = checkServeBuild(path)
-				fix = "install hookctl and " + serveBinaryName + " from one release (both binaries of one archive, or make install)"
+				fix = "install hookctl and " + runner.HelperName + " from one release (both binaries of one archive, or make install)"
 			}
 		}
 		if serr == nil {
