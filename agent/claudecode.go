@@ -42,8 +42,8 @@ var claudeCode = Dialect{
 	SessionNotice: true,
 	WallStart:     true,
 	base:          claudeBase,
-	Reader:        claudeShape.read,
-	Writer:        claudeWriter{}.write,
+	Reader:        readClaude,
+	Writer:        writeClaude,
 	Signs: Signs{
 		Variables: []string{"CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID", "CLAUDE_CODE_EXECPATH",
 			"CLAUDE_CODE_CHILD_SESSION"},
@@ -95,7 +95,13 @@ var claudeCode = Dialect{
 // object, plain text otherwise; fields of the wrong type are rejected.
 var claudeShape = shape{plainText: plainContext, strict: true, control: true, replace: true}
 
-func init() { register(&claudeCode) }
+// readClaude and writeClaude are claudeShape's reader and claudeWriter's writer as plain
+// functions: a method value in a registration would be built at every start.
+func readClaude(stdout string, m Mapping) (Answer, error) { return claudeShape.read(stdout, m) }
+
+func writeClaude(m Mapping, d Decision) ([]byte, []string) { return claudeWriter{}.write(m, d) }
+
+func init() { register(func() *Dialect { return &claudeCode }) }
 
 // claudeWriter writes the decision as Claude Code reads it; Codex uses it for its events other
 // than PreToolUse (codex.go).
@@ -168,6 +174,8 @@ var claudeEdit = []Key{{Agent: "file_path", Hookctl: "path"}, {Agent: "old_strin
 
 // disableAllHooks reads the top-level "disableAllHooks": true of Claude Code's settings, which
 // Qwen Code took over as it is.
-var disableAllHooks = jsonSwitch(func(doc map[string]any) (string, bool) {
-	return "disableAllHooks", doc["disableAllHooks"] == true
-})
+func disableAllHooks(data []byte) (string, bool, error) {
+	return readJSONSwitch(data, func(doc map[string]any) (string, bool) {
+		return "disableAllHooks", doc["disableAllHooks"] == true
+	})
+}

@@ -75,7 +75,7 @@ var cline = Dialect{
 	Admin:        Admin{None: "Cline has none: it runs hooks only from the person's own folders (~/Documents/Cline/Hooks, a project's .clinerules/hooks), which the person can change, so no system wiring can hold there"},
 }
 
-func init() { register(&cline) }
+func init() { register(func() *Dialect { return &cline }) }
 
 // clineShape is the JSON Cline reads: cancel, errorMessage, contextModification (or context)
 // and overrideInput, besides the forms every dialect accepts; continue: false, which Cline does

@@ -21,7 +21,7 @@ var codex = Dialect{
 	TimeoutUnit:  time.Second,
 	Fields:       Fields{Session: "session_id", Cwd: "cwd"},
 	base:         `"transcript_path":null,"model":"test-model"`,
-	Reader:       claudeShape.read,
+	Reader:       readClaude,
 	Writer:       writeCodex,
 	WallStart:    true,
 	// Codex's own sandbox (on by default) cannot go up behind the wall: it runs no command there
@@ -68,7 +68,7 @@ var codex = Dialect{
 	},
 }
 
-func init() { register(&codex) }
+func init() { register(func() *Dialect { return &codex }) }
 
 // writeCodex writes the decision as Codex reads it: Claude Code's answers, except on PreToolUse.
 func writeCodex(m Mapping, d Decision) ([]byte, []string) {

@@ -13,31 +13,7 @@ var copilotTool = ToolSource{NameAt: []string{"toolName"}, InputAt: []string{"to
 var copilot = Dialect{
 	Name:  "copilot",
 	Title: "Copilot CLI",
-	Events: []Mapping{
-		{AgentEvent: "sessionStart", Event: "on_session_start", Honours: Context,
-			Synthetic: `"source":"new","initialPrompt":"What is the weather?"`},
-		{AgentEvent: "sessionEnd", Event: "on_session_end",
-			Synthetic: `"reason":"complete"`},
-		// modifiedPrompt replaces the prompt (read as a result); decision block refuses it.
-		{AgentEvent: "userPromptSubmitted", Event: "pre_llm_call", Honours: Block | Context | Result,
-			Synthetic: `"prompt":"What is the weather?"`},
-		// Copilot denies on any failed exit here (exit 2 with a fixed reason of its own); a
-		// timeout or invalid JSON lets the tool run.
-		{AgentEvent: "preToolUse", Event: "pre_tool_call", Honours: Block | Ask | Modify | Halt, Exit2: Block, FailBlocks: true,
-			Tool:      copilotTool,
-			Synthetic: `"toolName":"bash","toolArgs":{"command":"echo hello","description":"Say hello"}`},
-		// modifiedResult replaces the tool's result (read as a result, kept as JSON text).
-		{AgentEvent: "postToolUse", Event: "post_tool_call", Honours: Context | Result,
-			Tool:      copilotTool,
-			Synthetic: `"toolName":"bash","toolArgs":{"command":"echo hello","description":"Say hello"},"toolResult":{"resultType":"success","textResultForLlm":"hello\n"}`},
-		// decision block keeps the agent working (at most 8 times in a row).
-		{AgentEvent: "agentStop", Event: "pre_verify", Honours: Continue,
-			Synthetic: `"stopReason":"end_turn","stopHookActive":false`},
-		{AgentEvent: "subagentStart", Event: "subagent_start", Honours: Context,
-			Synthetic: `"transcriptPath":"","agentName":"explore"`},
-		{AgentEvent: "subagentStop", Event: "subagent_stop", Honours: Continue,
-			Synthetic: `"transcriptPath":"","agentName":"explore","agentType":"explore","stopReason":"end_turn","response":"done"`},
-	},
+
 	Tools: []string{"bash", "powershell", "view", "create", "edit", "glob", "grep", "web_fetch", "task",
 		"read_bash", "write_bash", "stop_bash", "list_bash"},
 	toolRows: copilotTools,
@@ -73,7 +49,7 @@ var copilot = Dialect{
 		},
 		Key:     "disableAllHooks",
 		Needles: []string{"disableAllHooks", "disabledHooks"},
-		Read:    jsonSwitch(copilotOff),
+		Read:    copilotSwitch,
 		Live:    "at the next session: Copilot CLI reads its settings when it starts (from the code, the e2e will assert)",
 		Escapes: []Escape{
 			{Env: "COPILOT_HOME", What: "moves settings.json and the hooks folder to another folder"},
@@ -90,7 +66,43 @@ var copilot = Dialect{
 	},
 }
 
-func init() { register(&copilot) }
+// Its events are built with the registry (copilotEvents), not at start-up: their tool
+// sources are copied into each row, which a start would otherwise pay for.
+func init() {
+	register(func() *Dialect {
+		copilot.Events = copilotEvents()
+		return &copilot
+	})
+}
+
+// copilotEvents is Copilot CLI's event table.
+func copilotEvents() []Mapping {
+	return []Mapping{
+		{AgentEvent: "sessionStart", Event: "on_session_start", Honours: Context,
+			Synthetic: `"source":"new","initialPrompt":"What is the weather?"`},
+		{AgentEvent: "sessionEnd", Event: "on_session_end",
+			Synthetic: `"reason":"complete"`},
+		// modifiedPrompt replaces the prompt (read as a result); decision block refuses it.
+		{AgentEvent: "userPromptSubmitted", Event: "pre_llm_call", Honours: Block | Context | Result,
+			Synthetic: `"prompt":"What is the weather?"`},
+		// Copilot denies on any failed exit here (exit 2 with a fixed reason of its own); a
+		// timeout or invalid JSON lets the tool run.
+		{AgentEvent: "preToolUse", Event: "pre_tool_call", Honours: Block | Ask | Modify | Halt, Exit2: Block, FailBlocks: true,
+			Tool:      copilotTool,
+			Synthetic: `"toolName":"bash","toolArgs":{"command":"echo hello","description":"Say hello"}`},
+		// modifiedResult replaces the tool's result (read as a result, kept as JSON text).
+		{AgentEvent: "postToolUse", Event: "post_tool_call", Honours: Context | Result,
+			Tool:      copilotTool,
+			Synthetic: `"toolName":"bash","toolArgs":{"command":"echo hello","description":"Say hello"},"toolResult":{"resultType":"success","textResultForLlm":"hello\n"}`},
+		// decision block keeps the agent working (at most 8 times in a row).
+		{AgentEvent: "agentStop", Event: "pre_verify", Honours: Continue,
+			Synthetic: `"stopReason":"end_turn","stopHookActive":false`},
+		{AgentEvent: "subagentStart", Event: "subagent_start", Honours: Context,
+			Synthetic: `"transcriptPath":"","agentName":"explore"`},
+		{AgentEvent: "subagentStop", Event: "subagent_stop", Honours: Continue,
+			Synthetic: `"transcriptPath":"","agentName":"explore","agentType":"explore","stopReason":"end_turn","response":"done"`},
+	}
+}
 
 // copilotShape is what Copilot CLI reads in a hook's answer: permissionDecision and its reason,
 // modifiedArgs (the whole input), additionalContext, modifiedPrompt, modifiedResult; text that
@@ -162,6 +174,9 @@ func jsonObject(s string) bool {
 	_, err := object(s)
 	return err == nil
 }
+
+// copilotSwitch reads copilot's switch file (copilotOff).
+func copilotSwitch(data []byte) (string, bool, error) { return readJSONSwitch(data, copilotOff) }
 
 func copilotOff(doc map[string]any) (string, bool) {
 	if doc["disableAllHooks"] == true {

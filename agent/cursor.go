@@ -40,11 +40,8 @@ var cursor = Dialect{
 	TimeoutUnit:     time.Second,
 	Fields:          Fields{Session: "conversation_id", CwdList: "workspace_roots"},
 	base:            `"generation_id":"test-generation","model":"test-model","cursor_version":"1.7.0"`,
-	Reader: shape{plainText: plainStrict, strict: true, control: true,
-		verdicts:    []string{"permission"},
-		userMessage: []string{"user_message", "userMessage"}, agentMessage: []string{"agent_message", "agentMessage"},
-		followup: "followup_message"}.read,
-	Writer: writeCursor,
+	Reader:          readCursor,
+	Writer:          writeCursor,
 	// No shell variable of Cursor's is recorded: its agent is known by its process.
 	Signs: Signs{Programs: []string{"cursor-agent"}},
 	switches: Switches{
@@ -61,7 +58,7 @@ var cursor = Dialect{
 	},
 }
 
-func init() { register(&cursor) }
+func init() { register(func() *Dialect { return &cursor }) }
 
 // writeCursor writes the decision as Cursor reads it. Cursor cannot rewrite a tool's input,
 // take context, or ask on preToolUse and beforeReadFile; what it cannot carry errs toward the
@@ -131,3 +128,11 @@ var cursorTools = []ToolRow{
 	{Agent: "Grep", Hookctl: ToolSearchFiles},
 	{Agent: "Task", Hookctl: ToolDelegateTask},
 }
+
+// cursorShape is how Cursor reads a hook's stdout; readCursor its reader as a plain function.
+var cursorShape = shape{plainText: plainStrict, strict: true, control: true,
+	verdicts:    []string{"permission"},
+	userMessage: []string{"user_message", "userMessage"}, agentMessage: []string{"agent_message", "agentMessage"},
+	followup: "followup_message"}
+
+func readCursor(stdout string, m Mapping) (Answer, error) { return cursorShape.read(stdout, m) }

@@ -316,3 +316,35 @@ func TestReadPayload(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedEvent: the event run --agent's command line names is the agent's own (read the
+// payload as it), a hookctl event (fired; for an agent whose payload names none, read as the
+// agent event install wires for it), or missing where the payload cannot name it.
+func TestNamedEvent(t *testing.T) {
+	tests := []struct {
+		agent, name     string
+		named, agentEvt string
+		err             string
+	}{
+		{"claude-code", "PreToolUse", "", "PreToolUse", ""},
+		{"claude-code", "pre_tool_call", "pre_tool_call", "", ""},
+		{"claude-code", "", "", "", ""},
+		{"cline", "PreToolUse", "", "PreToolUse", ""},
+		{"cline", "pre_tool_call", "pre_tool_call", "PreToolUse", ""},
+		{"cline", "", "", "", "Cline's payload does not name its event: name it, as hookctl install cline writes it (hookctl run --agent cline "},
+	}
+	for _, tt := range tests {
+		t.Run(tt.agent+" "+tt.name, func(t *testing.T) {
+			named, agentEvt, err := mustLookup(t, tt.agent).NamedEvent(tt.name)
+			if tt.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
+					t.Fatalf("NamedEvent(%q) error %v, want %q...", tt.name, err, tt.err)
+				}
+				return
+			}
+			if err != nil || named != tt.named || agentEvt != tt.agentEvt {
+				t.Errorf("NamedEvent(%q) = %q, %q, %v; want %q, %q", tt.name, named, agentEvt, err, tt.named, tt.agentEvt)
+			}
+		})
+	}
+}

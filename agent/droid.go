@@ -15,7 +15,6 @@ var droid = Dialect{
 	Name:  "droid",
 	Title: "Factory Droid",
 	// Claude Code's table: its UserPromptSubmit did not fire under `droid exec`.
-	Events: droidEvents(),
 	Tools: []string{"Execute", "Read", "Create", "Edit", "MultiEdit", "ApplyPatch", "Glob", "Grep", "LS",
 		"FetchUrl", "WebSearch", "Task", "TodoWrite"},
 	toolRows:    droidTools,
@@ -32,7 +31,7 @@ var droid = Dialect{
 	// Its /hooks view writes these beside the events.
 	HookSettings: []string{"hooksDisabled", "showHookOutput"},
 	base:         claudeBase,
-	Reader:       claudeShape.read,
+	Reader:       readClaude,
 	Writer:       writeDroid,
 	Signs: Signs{
 		// Its shell tool gets one variable of Droid's own (recorded under droid exec:
@@ -57,7 +56,7 @@ var droid = Dialect{
 		},
 		Key:     "hooks.hooksDisabled",
 		Needles: []string{"hooksDisabled", "PreToolUse"},
-		Read:    jsonSwitch(droidOff),
+		Read:    droidSwitch,
 		Live:    "at the next session: Droid takes its hooks when a session starts (its docs: edits need a /hooks review; from the code, the e2e will assert)",
 		Escapes: []Escape{
 			{Env: "FACTORY_HOME_OVERRIDE", What: "moves the home folder, and the user settings and hooks under it"},
@@ -82,7 +81,13 @@ var droid = Dialect{
 	},
 }
 
-func init() { register(&droid) }
+// Its events are built with the registry (droidEvents), not at start-up.
+func init() {
+	register(func() *Dialect {
+		droid.Events = droidEvents()
+		return &droid
+	})
+}
 
 // droidEvents is Claude Code's event table with Droid's shell tool, Execute, in the synthetic
 // payloads.
@@ -115,6 +120,9 @@ func writeDroid(m Mapping, d Decision) ([]byte, []string) {
 	out, more := claudeWriter{}.write(m, d)
 	return out, append(warnings, more...)
 }
+
+// droidSwitch reads droid's switch file (droidOff).
+func droidSwitch(data []byte) (string, bool, error) { return readJSONSwitch(data, droidOff) }
 
 // droidOff reads a Droid settings.json (hooks.hooksDisabled) or a flat hooks.json
 // (hooksDisabled, and a PreToolUse list that holds no hookctl entry, which displaces the

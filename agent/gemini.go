@@ -38,7 +38,7 @@ var gemini = Dialect{
 	SettingsComments: true,
 	base:             `"transcript_path":"","timestamp":"2026-01-01T00:00:00Z"`,
 	// Gemini CLI takes stdout as JSON only, and merges hookSpecificOutput.tool_input.
-	Reader: shape{plainText: plainStrict, strict: true, control: true}.read,
+	Reader: readGemini,
 	Writer: writeGemini,
 	Signs: Signs{
 		Variables: []string{"GEMINI_CLI", "GEMINI_CLI_NO_RELAUNCH"},
@@ -54,7 +54,7 @@ var gemini = Dialect{
 		},
 		Key:     "hooksConfig",
 		Needles: []string{"hooksConfig"},
-		Read:    jsonSwitch(geminiOff),
+		Read:    geminiSwitch,
 		Live:    "at the next session: Gemini CLI builds its hook list when it starts (from the code, the e2e will assert)",
 		Escapes: []Escape{
 			{Env: "GEMINI_CLI_HOME", What: "moves the user settings to another home folder"},
@@ -74,11 +74,16 @@ var gemini = Dialect{
 		// hooksConfig.enabled true wins over a person's false; its disabled list merges with
 		// the person's, so no pin undoes a person's entry naming hookctl there (doctor
 		// reports that).
-		Pin: "hooksConfig", PinValue: map[string]any{"enabled": true},
+		Pin: "hooksConfig", // PinValue, a map, is set with the registry (init)
 	},
 }
 
-func init() { register(&gemini) }
+func init() {
+	register(func() *Dialect {
+		gemini.Admin.PinValue = map[string]any{"enabled": true}
+		return &gemini
+	})
+}
 
 // geminiWritesAsk says whether an ask on BeforeTool is written as Gemini's own
 // `decision: "ask"`. Gemini CLI has it (the person is asked), but under -p and --yolo Gemini CLI
@@ -119,6 +124,9 @@ func writeGemini(m Mapping, d Decision) ([]byte, []string) {
 	return finish(&out, &hso, m, d), nil
 }
 
+// geminiSwitch reads gemini's switch file (geminiOff).
+func geminiSwitch(data []byte) (string, bool, error) { return readJSONSwitch(data, geminiOff) }
+
 func geminiOff(doc map[string]any) (string, bool) {
 	hc, ok := doc["hooksConfig"].(map[string]any)
 	if !ok {
@@ -150,4 +158,9 @@ var geminiTools = []ToolRow{
 	{Agent: "web_fetch", Hookctl: ToolWebFetch, Seen: true},
 	{Agent: "google_web_search", Hookctl: ToolWebSearch, Seen: true},
 	{Agent: "invoke_agent", Hookctl: ToolDelegateTask, Seen: true},
+}
+
+// readGemini reads a hook's stdout as Gemini CLI does.
+func readGemini(stdout string, m Mapping) (Answer, error) {
+	return shape{plainText: plainStrict, strict: true, control: true}.read(stdout, m)
 }

@@ -16,7 +16,7 @@ var hermes = Dialect{
 	Fields:      Fields{Session: "session_id", Cwd: "cwd"},
 	Exit2Stdout: true,
 	own:         true,
-	Reader:      shape{plainText: plainInvalid}.read,
+	Reader:      readHermes,
 	Signs:       Signs{None: "Hermes's integrators call hookctl themselves: hookctl's own marker in every hook's environment is the sign"},
 	switches: Switches{
 		None: "Hermes calls hookctl itself: there is no setting of Hermes's that stops those calls",
@@ -32,7 +32,7 @@ func init() {
 		hermes.Events[i] = Mapping{AgentEvent: e.Name, Event: e.Name, Honours: e.Honours, Exit2: e.Exit2}
 	}
 	hermes.synthetic = hermesSynthetic
-	register(&hermes)
+	register(Own)
 }
 
 // hermesSynthetic is the event-specific part of a Hermes synthetic payload: the tool call of
@@ -97,4 +97,9 @@ var hermesTools = []ToolRow{
 	{Agent: ToolWebSearch, Hookctl: ToolWebSearch},
 	{Agent: ToolWebFetch, Hookctl: ToolWebFetch},
 	{Agent: ToolDelegateTask, Hookctl: ToolDelegateTask},
+}
+
+// readHermes reads a hook's stdout in hookctl's own protocol: JSON, plain text is invalid.
+func readHermes(stdout string, m Mapping) (Answer, error) {
+	return shape{plainText: plainInvalid}.read(stdout, m)
 }

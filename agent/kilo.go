@@ -5,11 +5,11 @@ package agent
 // from {plugin,plugins}/*.{js,ts} of each of its config folders (~/.config/kilo, ~/.kilo,
 // ~/.kilocode, a project's .kilo and .kilocode, the managed /etc/kilo). Its shell tool carries
 // OpenCode's OPENCODE=1 too.
-var kilo = pluginDialect(Dialect{
+var kilo = Dialect{
 	Name:         "kilo",
 	Title:        "Kilo Code CLI",
-	Events:       opencode.Events,
-	OtherEvents:  opencode.OtherEvents,
+	Events:       opencodeEvents,
+	OtherEvents:  opencodeOther,
 	Tools:        []string{"bash", "read", "write", "edit", "apply_patch", "glob", "grep", "webfetch", "task", "todowrite", "skill", "background_process"},
 	toolRows:     opencodeTools,
 	SettingsFile: ".config/kilo/plugins",
@@ -35,11 +35,15 @@ var kilo = pluginDialect(Dialect{
 	},
 	FailSwitch: FailSwitch{None: "Kilo has none: hookctl's plugin itself blocks a call hookctl does not answer, and a plugin that fails to load is seen only by doctor"},
 	Admin:      Admin{Linux: "/etc/kilo/plugins", Darwin: "/Library/Application Support/kilo/plugins", Windows: "kilo/plugins"},
-}, Plugin{
-	API: APIOpenCode,
-	Folders: pluginFolders(
-		[]string{".config/kilo/plugins", ".config/kilo/plugin", ".kilo/plugins", ".kilo/plugin", ".kilocode/plugins", ".kilocode/plugin"},
-		[]string{".kilo/plugins", ".kilo/plugin", ".kilocode/plugins", ".kilocode/plugin"}),
-})
+}
 
-func init() { register(&kilo) }
+func init() {
+	register(func() *Dialect {
+		return pluginDialect(&kilo, Plugin{
+			API: APIOpenCode,
+			Folders: pluginFolders(
+				[]string{".config/kilo/plugins", ".config/kilo/plugin", ".kilo/plugins", ".kilo/plugin", ".kilocode/plugins", ".kilocode/plugin"},
+				[]string{".kilo/plugins", ".kilo/plugin", ".kilocode/plugins", ".kilocode/plugin"}),
+		})
+	})
+}

@@ -7,17 +7,11 @@ package agent
 // there fails the call, a change to the args is what runs. A plugin that fails to load is
 // dropped without a word, so the tool call then runs unguarded: doctor and the switch check
 // judge hookctl's plugin in every folder (pluginSwitch).
-var opencode = pluginDialect(Dialect{
-	Name:  "opencode",
-	Title: "OpenCode",
-	Events: []Mapping{
-		{AgentEvent: "tool.execute.before", Event: "pre_tool_call", Honours: Block | Ask | Modify | Halt, Exit2: Block,
-			Tool: ToolSource{Required: true}, Synthetic: `"tool_name":"bash","tool_input":{"command":"echo hello","description":"Print hello"}`},
-		{AgentEvent: "tool.execute.after", Event: "post_tool_call", Honours: Block | Context, Exit2: Block,
-			Tool:      ToolSource{Required: true},
-			Synthetic: `"tool_name":"bash","tool_input":{"command":"echo hello","description":"Print hello"},"tool_response":"hello\n"`},
-	},
-	OtherEvents: []string{"chat.params", "permission.ask", "shell.env", "event"},
+var opencode = Dialect{
+	Name:        "opencode",
+	Title:       "OpenCode",
+	Events:      opencodeEvents,
+	OtherEvents: opencodeOther,
 	Tools:       []string{"bash", "read", "write", "edit", "apply_patch", "glob", "grep", "webfetch", "task", "todowrite", "skill"},
 	toolRows:    opencodeTools,
 	// The first plugin folder under the home folder; ~/.config moves with XDG_CONFIG_HOME.
@@ -42,12 +36,16 @@ var opencode = pluginDialect(Dialect{
 	},
 	FailSwitch: FailSwitch{None: "OpenCode has none: hookctl's plugin itself blocks a call hookctl does not answer, and a plugin that fails to load is seen only by doctor"},
 	Admin:      Admin{Linux: "/etc/opencode/plugins", Darwin: "/Library/Application Support/opencode/plugins", Windows: "opencode/plugins"},
-}, Plugin{
-	API:     APIOpenCode,
-	Folders: pluginFolders([]string{".config/opencode/plugins", ".config/opencode/plugin"}, []string{".opencode/plugins", ".opencode/plugin"}),
-})
+}
 
-func init() { register(&opencode) }
+func init() {
+	register(func() *Dialect {
+		return pluginDialect(&opencode, Plugin{
+			API:     APIOpenCode,
+			Folders: pluginFolders([]string{".config/opencode/plugins", ".config/opencode/plugin"}, []string{".opencode/plugins", ".opencode/plugin"}),
+		})
+	})
+}
 
 // OpenCode's tools (1.18.33's schemas): camel-case paths and edit strings.
 var opencodeTools = []ToolRow{
@@ -61,3 +59,14 @@ var opencodeTools = []ToolRow{
 	{Agent: "webfetch", Hookctl: ToolWebFetch},
 	{Agent: "task", Hookctl: ToolDelegateTask},
 }
+
+// opencodeEvents and opencodeOther are OpenCode's events, which Kilo keeps.
+var opencodeEvents = []Mapping{
+	{AgentEvent: "tool.execute.before", Event: "pre_tool_call", Honours: Block | Ask | Modify | Halt, Exit2: Block,
+		Tool: ToolSource{Required: true}, Synthetic: `"tool_name":"bash","tool_input":{"command":"echo hello","description":"Print hello"}`},
+	{AgentEvent: "tool.execute.after", Event: "post_tool_call", Honours: Block | Context, Exit2: Block,
+		Tool:      ToolSource{Required: true},
+		Synthetic: `"tool_name":"bash","tool_input":{"command":"echo hello","description":"Print hello"},"tool_response":"hello\n"`},
+}
+
+var opencodeOther = []string{"chat.params", "permission.ask", "shell.env", "event"}

@@ -105,7 +105,7 @@ func (d *Dialect) ReadPayloadAs(data []byte, agentEvent string) (Call, error) {
 
 // shapeHint names the agent whose payload this looks like, and the fix.
 func (d *Dialect) shapeHint(f fields) string {
-	for _, o := range registry {
+	for _, o := range registry() {
 		if o == d || o.EventFromArgs || o.SettingsFile == "" {
 			continue
 		}

@@ -5,7 +5,7 @@ package agent
 // ~/.pi/agent/extensions, and awaits each one's "tool_call" handler: {block: true} refuses the
 // call, a change to event.input is what runs, and a handler that throws blocks too ("Extension
 // failed, blocking execution"). It has no managed folder.
-var pi = pluginDialect(Dialect{
+var pi = Dialect{
 	Name:  "pi",
 	Title: "pi",
 	Events: []Mapping{
@@ -34,12 +34,16 @@ var pi = pluginDialect(Dialect{
 	},
 	FailSwitch: FailSwitch{None: "pi has none of its own: hookctl's plugin blocks a call hookctl does not answer, and pi blocks when the plugin throws"},
 	Admin:      Admin{None: "pi has no managed folder: it loads extensions only from the person's own folders and the project's"},
-}, Plugin{
-	API:     APIPi,
-	Folders: pluginFolders([]string{".pi/agent/extensions"}, []string{".pi/extensions"}),
-})
+}
 
-func init() { register(&pi) }
+func init() {
+	register(func() *Dialect {
+		return pluginDialect(&pi, Plugin{
+			API:     APIPi,
+			Folders: pluginFolders([]string{".pi/agent/extensions"}, []string{".pi/extensions"}),
+		})
+	})
+}
 
 // pi's tools (0.73.1's schemas).
 var piTools = []ToolRow{

@@ -360,8 +360,9 @@ func pluginFolders(user, project []string) []SwitchFile {
 }
 
 // pluginDialect fills the parts the three plugin agents share: hookctl's payload and answer,
-// the plugin folders as switches, and what install writes.
-func pluginDialect(d Dialect, p Plugin) Dialect {
+// the plugin folders as switches, and what install writes. Their registrations call it when
+// the registry is first used.
+func pluginDialect(d *Dialect, p Plugin) *Dialect {
 	d.Plugin = &p
 	d.TimeoutUnit = time.Second
 	d.Fields = Fields{Session: "session_id", Cwd: "cwd"}

@@ -49,7 +49,7 @@ func TestPluginIntact(t *testing.T) {
 	defer func() { SplitCommand = nil }()
 	calls := []PluginCall{{Event: "tool.execute.before", Command: "/bin/hookctl run --agent opencode --deadline 12 tool.execute.before",
 		Argv: []string{"/bin/hookctl", "run", "--agent", "opencode", "--deadline", "12", "tool.execute.before"}, Deadline: 12}}
-	good := PluginSource(&opencode, "opencode", calls)
+	good := PluginSource(mustLookup(t, "opencode"), "opencode", calls)
 	for _, tc := range []struct {
 		name, agent string
 		data        string
@@ -82,6 +82,7 @@ func TestPluginInNode(t *testing.T) {
 		t.Skip("node is not installed")
 	}
 	dir := t.TempDir()
+	opencode := mustLookup(t, "opencode")
 	for _, tc := range []struct {
 		name     string
 		api      *Dialect
@@ -89,18 +90,18 @@ func TestPluginInNode(t *testing.T) {
 		deadline int64
 		want     string // "block: TEXT" or the args the tool runs with
 	}{
-		{"missing", &opencode, "", 5, "block: cannot run"},
-		{"exit 1", &opencode, "echo broken >&2; exit 1", 5, "block: broken"},
-		{"killed", &opencode, "kill -9 $$", 5, "block: SIGKILL"},
-		{"too slow, a child holding stdout", &opencode, "sleep 30 & wait", 1, "block: wired deadline"},
-		{"not JSON", &opencode, "echo hello", 5, "block: its answer is not JSON"},
-		{"not an object", &opencode, "echo '[]'", 5, "block: not a JSON object"},
-		{"block unreadable", &opencode, `echo '{"block":"yes"}'`, 5, "block: unreadable"},
-		{"too slow", &opencode, "sleep 30", 1, "block: wired deadline"},
-		{"block", &opencode, `echo '{"block":true,"reason":"e2e-no"}'`, 5, "block: e2e-no"},
-		{"rewrite not an object", &opencode, `echo '{"tool_input":"x"}'`, 5, "block: not an object"},
-		{"allow", &opencode, `cat >"$0.payload"; echo '{}'`, 5, `{"command":"rm -rf x"}`},
-		{"rewrite", &opencode, `echo '{"tool_input":{"command":"echo safe"}}'`, 5, `{"command":"echo safe"}`},
+		{"missing", opencode, "", 5, "block: cannot run"},
+		{"exit 1", opencode, "echo broken >&2; exit 1", 5, "block: broken"},
+		{"killed", opencode, "kill -9 $$", 5, "block: SIGKILL"},
+		{"too slow, a child holding stdout", opencode, "sleep 30 & wait", 1, "block: wired deadline"},
+		{"not JSON", opencode, "echo hello", 5, "block: its answer is not JSON"},
+		{"not an object", opencode, "echo '[]'", 5, "block: not a JSON object"},
+		{"block unreadable", opencode, `echo '{"block":"yes"}'`, 5, "block: unreadable"},
+		{"too slow", opencode, "sleep 30", 1, "block: wired deadline"},
+		{"block", opencode, `echo '{"block":true,"reason":"e2e-no"}'`, 5, "block: e2e-no"},
+		{"rewrite not an object", opencode, `echo '{"tool_input":"x"}'`, 5, "block: not an object"},
+		{"allow", opencode, `cat >"$0.payload"; echo '{}'`, 5, `{"command":"rm -rf x"}`},
+		{"rewrite", opencode, `echo '{"tool_input":{"command":"echo safe"}}'`, 5, `{"command":"echo safe"}`},
 		{"pi missing", &pi, "", 5, "block: cannot run"},
 		{"pi block", &pi, `echo '{"block":true,"reason":"e2e-no"}'`, 5, "block: e2e-no"},
 		{"pi rewrite", &pi, `echo '{"tool_input":{"command":"echo safe"}}'`, 5, `{"command":"echo safe"}`},

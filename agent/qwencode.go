@@ -42,7 +42,7 @@ var qwenCode = Dialect{
 	// 0.24.4 reads its settings files through strip-json-comments.
 	SettingsComments: true,
 	base:             `"transcript_path":"","timestamp":"2026-01-01T00:00:00Z","permission_mode":"default"`,
-	Reader:           claudeShape.read,
+	Reader:           readClaude,
 	Writer:           writeQwen,
 	Signs: Signs{
 		Variables: []string{"QWEN_CODE", "QWEN_CODE_SESSION_ID", "QWEN_CODE_CLI"},
@@ -84,7 +84,7 @@ var qwenCode = Dialect{
 	},
 }
 
-func init() { register(&qwenCode) }
+func init() { register(func() *Dialect { return &qwenCode }) }
 
 // writeQwen writes the decision as Qwen Code reads it: Claude Code's answers, but on
 // PreToolUse 0.24.4 takes only deny, ask, continue: false and a context nothing reads

@@ -49,15 +49,15 @@ func missingParts(d *Dialect) []string {
 
 // TestRegistrationsComplete: every registered agent has every part, or says why it has none.
 func TestRegistrationsComplete(t *testing.T) {
-	if len(registry) < 8 {
-		t.Fatalf("%d agents registered, want at least 8", len(registry))
+	if len(registry()) < 8 {
+		t.Fatalf("%d agents registered, want at least 8", len(registry()))
 	}
 	for _, d := range Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
 			for _, part := range missingParts(d) {
 				t.Errorf("%s's registration lacks %s", d.Name, part)
 			}
-			if got := switchTable[d.Name]; got.Key != d.switches.Key || got.None != d.switches.None {
+			if got := switchTable()[d.Name]; got.Key != d.switches.Key || got.None != d.switches.None {
 				t.Errorf("%s: switchTable is not its registration's switches", d.Name)
 			}
 		})

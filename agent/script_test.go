@@ -21,7 +21,7 @@ func FuzzFeed(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, event string, data []byte) {
 		from, err := Lookup(name)
 		if err != nil {
-			from = registry[len(name)%len(registry)]
+			from = registry()[len(name)%len(registry())]
 		}
 		named := ""
 		if from.EventFromArgs {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Each agent has its own "hooks off" setting: one write of a settings file by the agent's own
@@ -115,33 +116,39 @@ const MaxSwitchFile = 1 << 20
 // SwitchesOf is the agent's switch entry; ok is false for an agent hookctl has none for (a
 // test fails then: every agent has one, an explicit None included).
 func SwitchesOf(name string) (Switches, bool) {
-	s, ok := switchTable[name]
+	s, ok := switchTable()[name]
 	return s, ok
 }
 
 // Switches is the dialect's switch entry (SwitchesOf).
 func (d *Dialect) Switches() Switches { return d.switches }
 
-// switchTable is every registration's switch entry, by agent name (register fills it).
-var switchTable = map[string]Switches{}
-
-// jsonSwitch is the reader of a JSON settings file whose top level is an object; comments and
-// trailing commas are read as Gemini CLI reads them (a stricter agent ignores such a file, and
-// reading it anyway can only find a switch where the agent might not).
-func jsonSwitch(off func(doc map[string]any) (string, bool)) func([]byte) (string, bool, error) {
-	return func(data []byte) (string, bool, error) {
-		if len(bytes.TrimSpace(data)) == 0 {
-			return "", false, nil
-		}
-		var doc map[string]any
-		if err := json.Unmarshal(data, &doc); err != nil {
-			if err2 := json.Unmarshal(StripJSONC(data), &doc); err2 != nil {
-				return "", false, fmt.Errorf("not a JSON object: %w", err)
-			}
-		}
-		setting, isOff := off(doc)
-		return setting, isOff, nil
+// switchTable is every registration's switch entry, by agent name.
+var switchTable = sync.OnceValue(func() map[string]Switches {
+	out := make(map[string]Switches, len(registry()))
+	for _, d := range registry() {
+		out[d.Name] = d.switches
 	}
+	return out
+})
+
+// readJSONSwitch reads the switch off finds in a JSON settings file whose top level is an
+// object; comments and trailing commas are read as Gemini CLI reads them (a stricter agent
+// ignores such a file, and reading it anyway can only find a switch where the agent might
+// not). Each agent's switch reader is a plain function that calls it, so that no reader is
+// built at start-up.
+func readJSONSwitch(data []byte, off func(doc map[string]any) (string, bool)) (string, bool, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return "", false, nil
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		if err2 := json.Unmarshal(StripJSONC(data), &doc); err2 != nil {
+			return "", false, fmt.Errorf("not a JSON object: %w", err)
+		}
+	}
+	setting, isOff := off(doc)
+	return setting, isOff, nil
 }
 
 // ErrSwitchUnreadable marks a switch file that is there but cannot be judged.

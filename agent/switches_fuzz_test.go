@@ -26,7 +26,7 @@ func FuzzSwitchRead(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	var names []string
-	for name, s := range switchTable {
+	for name, s := range switchTable() {
 		if s.Read != nil {
 			names = append(names, name)
 		}
@@ -34,7 +34,7 @@ func FuzzSwitchRead(f *testing.F) {
 	sort.Strings(names)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, name := range names {
-			s := switchTable[name]
+			s := switchTable()[name]
 			setting, off, err := s.Read(data)
 			if off && err == nil && !s.mayHold(data) {
 				t.Fatalf("%s: %q switches the hooks off (%s), but the needle filter would not read it", name, data, setting)

@@ -312,7 +312,7 @@ func FuzzToolTranslate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, tool string, in []byte) {
 		d, err := Lookup(name)
 		if err != nil {
-			d = registry[len(name)%len(registry)]
+			d = registry()[len(name)%len(registry())]
 		}
 		if h, err := d.ToHookctlInput(tool, in); err == nil {
 			back, err := d.ToAgentInput(tool, h)

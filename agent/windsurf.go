@@ -26,36 +26,7 @@ const windsurfPre = Block | Ask | Modify | Halt
 var windsurf = Dialect{
 	Name:  "windsurf",
 	Title: "Windsurf",
-	Events: []Mapping{
-		{AgentEvent: "pre_run_command", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
-			Tool:      windsurfRun,
-			Synthetic: `"tool_info":{"command_line":"echo hello","cwd":$CWD}`},
-		{AgentEvent: "pre_write_code", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
-			Tool:      windsurfWrite,
-			Synthetic: `"tool_info":{"file_path":"README.md","edits":[{"old_string":"hello","new_string":"hello, world"}]}`},
-		{AgentEvent: "pre_read_code", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
-			Tool:      windsurfRead,
-			Synthetic: `"tool_info":{"file_path":"README.md"}`},
-		{AgentEvent: "pre_mcp_tool_use", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
-			Tool:      windsurfMCP,
-			Synthetic: `"tool_info":{"mcp_server_name":"github","mcp_tool_name":"create_issue","mcp_tool_arguments":{"title":"hello"}}`},
-		{AgentEvent: "pre_user_prompt", Event: "pre_llm_call", Honours: Block | Halt, Exit2: Block,
-			Synthetic: `"tool_info":{"user_prompt":"What is the weather?"}`},
-		{AgentEvent: "post_run_command", Event: "post_tool_call",
-			Tool:      windsurfRun,
-			Synthetic: `"tool_info":{"command_line":"echo hello","cwd":$CWD}`},
-		{AgentEvent: "post_write_code", Event: "post_tool_call",
-			Tool:      windsurfWrite,
-			Synthetic: `"tool_info":{"file_path":"README.md","edits":[{"old_string":"hello","new_string":"hello, world"}]}`},
-		{AgentEvent: "post_read_code", Event: "post_tool_call",
-			Tool:      windsurfRead,
-			Synthetic: `"tool_info":{"file_path":"README.md"}`},
-		{AgentEvent: "post_mcp_tool_use", Event: "post_tool_call",
-			Tool:      windsurfMCP,
-			Synthetic: `"tool_info":{"mcp_server_name":"github","mcp_tool_name":"create_issue","mcp_tool_arguments":{"title":"hello"},"mcp_result":"created"}`},
-		{AgentEvent: "post_cascade_response", Event: "post_llm_call",
-			Synthetic: `"tool_info":{"response":"It is sunny."}`},
-	},
+
 	Tools:       []string{"run_command", "write_code", "read_code"},
 	toolRows:    windsurfTools,
 	OtherEvents: []string{"post_setup_worktree"},
@@ -84,7 +55,48 @@ var windsurf = Dialect{
 	},
 }
 
-func init() { register(&windsurf) }
+// Its events are built with the registry (windsurfEvents), not at start-up: their tool
+// sources are copied into each row, which a start would otherwise pay for.
+func init() {
+	register(func() *Dialect {
+		windsurf.Events = windsurfEvents()
+		return &windsurf
+	})
+}
+
+// windsurfEvents is Windsurf's event table.
+func windsurfEvents() []Mapping {
+	return []Mapping{
+		{AgentEvent: "pre_run_command", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
+			Tool:      windsurfRun,
+			Synthetic: `"tool_info":{"command_line":"echo hello","cwd":$CWD}`},
+		{AgentEvent: "pre_write_code", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
+			Tool:      windsurfWrite,
+			Synthetic: `"tool_info":{"file_path":"README.md","edits":[{"old_string":"hello","new_string":"hello, world"}]}`},
+		{AgentEvent: "pre_read_code", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
+			Tool:      windsurfRead,
+			Synthetic: `"tool_info":{"file_path":"README.md"}`},
+		{AgentEvent: "pre_mcp_tool_use", Event: "pre_tool_call", Honours: windsurfPre, Exit2: Block,
+			Tool:      windsurfMCP,
+			Synthetic: `"tool_info":{"mcp_server_name":"github","mcp_tool_name":"create_issue","mcp_tool_arguments":{"title":"hello"}}`},
+		{AgentEvent: "pre_user_prompt", Event: "pre_llm_call", Honours: Block | Halt, Exit2: Block,
+			Synthetic: `"tool_info":{"user_prompt":"What is the weather?"}`},
+		{AgentEvent: "post_run_command", Event: "post_tool_call",
+			Tool:      windsurfRun,
+			Synthetic: `"tool_info":{"command_line":"echo hello","cwd":$CWD}`},
+		{AgentEvent: "post_write_code", Event: "post_tool_call",
+			Tool:      windsurfWrite,
+			Synthetic: `"tool_info":{"file_path":"README.md","edits":[{"old_string":"hello","new_string":"hello, world"}]}`},
+		{AgentEvent: "post_read_code", Event: "post_tool_call",
+			Tool:      windsurfRead,
+			Synthetic: `"tool_info":{"file_path":"README.md"}`},
+		{AgentEvent: "post_mcp_tool_use", Event: "post_tool_call",
+			Tool:      windsurfMCP,
+			Synthetic: `"tool_info":{"mcp_server_name":"github","mcp_tool_name":"create_issue","mcp_tool_arguments":{"title":"hello"},"mcp_result":"created"}`},
+		{AgentEvent: "post_cascade_response", Event: "post_llm_call",
+			Synthetic: `"tool_info":{"response":"It is sunny."}`},
+	}
+}
 
 // readWindsurf reads a hook's stdout: Windsurf reads none, but a JSON answer in the forms every
 // dialect reads still counts; other text is ignored.

@@ -28,6 +28,27 @@ const (
 	OpenDir = "log"
 )
 
+// Pinned is lookup with the locations a wiring names (run's --home and --allowlist) as the
+// only ones: HOOKCTL_HOME is home, HOOKCTL_ALLOWLIST is allowlist (unset when ""), and
+// HOOKCTL_CONFIG is unset, whatever the environment says, so that a variable set in the agent's
+// environment cannot make a recorded guard disappear. A home of "" pins nothing.
+func Pinned(lookup func(string) (string, bool), home, allowlist string) func(string) (string, bool) {
+	if home == "" {
+		return lookup
+	}
+	return func(name string) (string, bool) {
+		switch name {
+		case "HOOKCTL_HOME":
+			return home, true
+		case "HOOKCTL_ALLOWLIST":
+			return allowlist, allowlist != ""
+		case "HOOKCTL_CONFIG":
+			return "", false
+		}
+		return lookup(name)
+	}
+}
+
 // Locate resolves the locations from the environment, taken as a parameter so that callers and
 // tests need not touch the process environment. configFlag is the --config value, "" for none.
 func Locate(lookup func(string) (string, bool), configFlag string) (Locations, error) {

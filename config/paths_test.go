@@ -163,3 +163,31 @@ func TestNamedMissing(t *testing.T) {
 		})
 	}
 }
+
+// TestPinned: a wiring's --home and --allowlist win over the environment's variables, and the
+// environment's HOOKCTL_CONFIG is not read; the rest of the environment is.
+func TestPinned(t *testing.T) {
+	env := map[string]string{"HOOKCTL_HOME": "/agent/home", "HOOKCTL_ALLOWLIST": "/agent/allow.json",
+		"HOOKCTL_CONFIG": "/agent/empty.yaml", "HOME": "/home/p"}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	tests := []struct {
+		name, home, allowlist string
+		want                  Locations
+	}{
+		{"nothing pinned", "", "", Locations{Home: "/agent/home", Config: "/agent/empty.yaml", Allowlist: "/agent/allow.json"}},
+		{"a home", "/w/home", "", Locations{Home: "/w/home", Config: filepath.Join("/w/home", ConfigFile), Allowlist: filepath.Join("/w/home", "allowlist.json")}},
+		{"a home and an allowlist", "/w/home", "/w/allow.json", Locations{Home: "/w/home", Config: filepath.Join("/w/home", ConfigFile), Allowlist: "/w/allow.json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pinned := Pinned(lookup, tt.home, tt.allowlist)
+			got, err := Locate(pinned, "")
+			if err != nil || got != tt.want {
+				t.Errorf("Locate = %+v, %v; want %+v", got, err, tt.want)
+			}
+			if v, _ := pinned("HOME"); v != "/home/p" {
+				t.Errorf("HOME = %q, want the environment's", v)
+			}
+		})
+	}
+}

@@ -81,3 +81,14 @@ func (l *loader) report(p Problem) {
 	p.File = l.cfg.Path
 	l.cfg.Problems = append(l.cfg.Problems, p)
 }
+
+// Errors counts the problems that are errors: each dropped an entry.
+func Errors(ps []Problem) int {
+	n := 0
+	for _, p := range ps {
+		if p.Severity == SeverityError {
+			n++
+		}
+	}
+	return n
+}

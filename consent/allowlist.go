@@ -412,6 +412,24 @@ func (a *Allowlist) Encode() []byte {
 	return buf.Bytes()
 }
 
+// Suggest is the approved command closest to a command that has no approval (a revoke's
+// did-you-mean, as approve names the closest configured one), "" when none is close.
+func (a *Allowlist) Suggest(command string) string {
+	if a == nil {
+		return ""
+	}
+	var approved []string
+	for _, ap := range a.Approvals {
+		if !slices.Contains(approved, ap.Command) {
+			approved = append(approved, ap.Command)
+		}
+	}
+	if sug := config.SuggestCommand(command, approved); sug != command {
+		return sug
+	}
+	return ""
+}
+
 // find returns the approval of the (event, command) pair, or nil.
 func (a *Allowlist) find(event, command string) *Approval {
 	if a == nil {

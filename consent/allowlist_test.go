@@ -190,3 +190,29 @@ func TestDecodeLayouts(t *testing.T) {
 		t.Errorf("Encode's own layout: %+v, %v", c, err)
 	}
 }
+
+// TestSuggest: a revoke of a command with no approval names the approved command meant: one
+// that starts with what was typed, else the closest; nothing for an exact name or none close.
+func TestSuggest(t *testing.T) {
+	a := &Allowlist{Approvals: []Approval{
+		{Event: "pre_tool_call", Command: "./guard.sh --strict"},
+		{Event: "post_tool_call", Command: "./guard.sh --strict"},
+		{Event: "pre_llm_call", Command: "./context.sh"},
+	}}
+	tests := []struct{ typed, want string }{
+		{"./guard.sh", "./guard.sh --strict"},
+		{"./contxt.sh", "./context.sh"},
+		{"./context.sh", ""},
+		{"something-else-entirely", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.typed, func(t *testing.T) {
+			if got := a.Suggest(tt.typed); got != tt.want {
+				t.Errorf("Suggest(%q) = %q, want %q", tt.typed, got, tt.want)
+			}
+		})
+	}
+	if got := (*Allowlist)(nil).Suggest("./guard.sh"); got != "" {
+		t.Errorf("a nil allowlist suggests %q", got)
+	}
+}

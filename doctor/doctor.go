@@ -118,12 +118,7 @@ type Doctor struct {
 // Examine checks every hook and the allowlist.
 func (d *Doctor) Examine(ctx context.Context) Report {
 	var r Report
-	add := func(f Finding) {
-		r.Findings = append(r.Findings, f)
-		if f.Severity == SeverityError {
-			r.Problems++
-		}
-	}
+	add := func(f Finding) { r.Add(f) }
 	for _, f := range GuardFindings(d.Config, d.Store) {
 		add(f) // first: a guard that no longer guards is the worst news
 	}

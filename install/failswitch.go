@@ -1,9 +1,12 @@
 package install
 
 import (
+	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/doctor"
 )
 
 // FailSwitch is an agent's own "a failed hook blocks" setting on one hook entry (SPEC 24.5):
@@ -62,4 +65,31 @@ func (f *FailSwitch) holds(s *settings, n *node) bool {
 	}
 	want, err := json.Marshal(f.Value)
 	return err == nil && string(s.data[n.start:n.end]) == string(want)
+}
+
+// FailSwitchFindings warn of each wired agent whose release is older than the first with its
+// "a failed hook blocks" switch, which install writes (SPEC 28.11): there a killed or timed-out
+// hookctl lets the call through. An agent whose release cannot be read is not reported.
+func FailSwitchFindings(wired []Wiring) []doctor.Finding {
+	var out []doctor.Finding
+	var seen []string
+	for _, w := range wired {
+		sw, ok := FailSwitchOf(w.Agent)
+		if !ok || !sw.Proven || sw.Bin == "" || slices.Contains(seen, w.Agent) {
+			continue
+		}
+		seen = append(seen, w.Agent)
+		d, err := agent.Lookup(w.Agent)
+		if err != nil {
+			continue
+		}
+		version, err := doctor.AgentVersion(context.Background(), sw.Bin, sw.Package)
+		if err != nil {
+			continue
+		}
+		if f := doctor.FailSwitchFinding(d.Title, version, sw.Since, sw.Key); f != nil {
+			out = append(out, *f)
+		}
+	}
+	return out
 }

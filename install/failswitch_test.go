@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -148,5 +149,47 @@ func TestFailSwitchCursorBuilt(t *testing.T) {
 		if _, ok := FailSwitchOf(name); ok {
 			t.Errorf("%s has a switch in the table, but its current release has none", name)
 		}
+	}
+}
+
+// TestFailSwitchFindings: a wired agent older than its switch's first release is warned of,
+// once however many events are wired; a newer one, one whose release cannot be read and an
+// agent without a switch are not.
+func TestFailSwitchFindings(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a program there is found by its extension (PATHEXT)")
+	}
+	claude := []Wiring{{Agent: "claude-code", Event: "pre_tool_call"}, {Agent: "claude-code", Event: "post_tool_call"}}
+	for _, tc := range []struct {
+		name    string
+		release string // the folder claude is installed in, as its installer names it; "" for none on PATH
+		wired   []Wiring
+		want    int
+	}{
+		{"older than the switch", "2.1.100", claude, 1},
+		{"the switch's release", "2.1.332", claude, 0},
+		{"not on PATH", "", claude, 0},
+		{"no switch", "2.1.100", []Wiring{{Agent: "hermes", Event: "pre_tool_call"}}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tc.release != "" {
+				dir = filepath.Join(dir, tc.release)
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "claude"), []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Setenv("PATH", dir)
+			got := FailSwitchFindings(tc.wired)
+			if len(got) != tc.want {
+				t.Fatalf("%d finding(s), want %d: %+v", len(got), tc.want, got)
+			}
+			if tc.want > 0 && !strings.Contains(got[0].Message, "Claude Code") {
+				t.Errorf("the finding names no agent: %+v", got[0])
+			}
+		})
 	}
 }

@@ -114,3 +114,19 @@ func TestImportEnvWords(t *testing.T) {
 		t.Errorf("imported as %q: env %q, argv %q, pinned script %q; want the words kept and %s pinned", h.Command, h.Env, h.Argv, h.Script, guard)
 	}
 }
+
+// TestBlocking: the imported entries on the events a guard lives on are named, with their
+// matcher; the others are not.
+func TestBlocking(t *testing.T) {
+	added := []Imported{
+		{Event: "pre_tool_call", Matcher: "Bash", Command: "./guard.sh"},
+		{Event: "post_tool_call", Command: "./log.sh"},
+		{Event: "pre_llm_call", Command: "./prompt.sh"},
+		{Event: "on_session_start", Command: "./hello.sh"},
+	}
+	got := Blocking(added)
+	want := []string{"./guard.sh on pre_tool_call (matcher Bash)", "./prompt.sh on pre_llm_call"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Blocking = %q, want %q", got, want)
+	}
+}

@@ -36,6 +36,24 @@ type Imported struct {
 	FailClosed bool `json:"fail_closed,omitempty"`
 }
 
+// Blocking names the imported entries that can block a call (the events a guard lives on):
+// without fail_closed, a failure, an edit or the entry going missing lets the call through,
+// which the agent's own hook did not.
+func Blocking(added []Imported) []string {
+	var out []string
+	for _, h := range added {
+		if !config.GuardEvent(h.Event) {
+			continue
+		}
+		name := h.Command + " on " + h.Event
+		if h.Matcher != "" {
+			name += " (matcher " + h.Matcher + ")"
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
 // scope says where an imported hook runs: under every agent in its own agent's dialect where
 // hookctl can feed it so (Claude Code's), else under its own agent only (SPEC 19).
 func (h *Imported) scope(d *agent.Dialect) {

@@ -181,3 +181,29 @@ func UnwiredFinding(r Remembered) doctor.Finding {
 			title, r.AgentEvent, r.File, r.Event, title),
 		Fix: fmt.Sprintf("at a terminal: hookctl install %s (or, if it is meant, hookctl uninstall %s)", r.Agent, r.Agent)}
 }
+
+// Protected names the files of hookctl's own the self-guard keeps beside its home: hookctl's
+// binary self and hookctl-serve beside it, the wiring memory (absolute), and, as settings,
+// the agent settings and hook files install wrote (m) and the hooks-off switch files of the
+// agents it wired (switchFiles, given their names), each once.
+func Protected(self, home string, m Memory, switchFiles func(agents []string) []string) (files, settings []string) {
+	files = []string{self, filepath.Join(filepath.Dir(self), "hookctl-serve"), MemoryPath(home)}
+	if abs, err := filepath.Abs(files[2]); err == nil {
+		files[2] = abs
+	}
+	var wired []string
+	for _, r := range m.Wired {
+		if !slices.Contains(settings, r.File) {
+			settings = append(settings, r.File)
+		}
+		if !slices.Contains(wired, r.Agent) {
+			wired = append(wired, r.Agent)
+		}
+	}
+	for _, f := range switchFiles(wired) {
+		if !slices.Contains(settings, f) {
+			settings = append(settings, f)
+		}
+	}
+	return files, settings
+}

@@ -44,13 +44,17 @@ func (s Status) Ready() (ok bool, reason string) {
 	return true, ""
 }
 
-// levels are go-landlock's configurations per ABI, V1 first.
-var levels = []landlock.Config{landlock.V1, landlock.V2, landlock.V3, landlock.V4, landlock.V5, landlock.V6, landlock.V7, landlock.V8, landlock.V9, landlock.V10, landlock.V11}
+// levels are go-landlock's configurations per ABI, V1 first: a function, so that no command
+// copies them at start-up.
+func levels() []landlock.Config {
+	return []landlock.Config{landlock.V1, landlock.V2, landlock.V3, landlock.V4, landlock.V5, landlock.V6, landlock.V7, landlock.V8, landlock.V9, landlock.V10, landlock.V11}
+}
 
 // configAt is what the wall handles at abi (>= 1): go-landlock's level cut to the write side,
 // the signal scope and named-socket connects.
 func configAt(abi int) landlock.Config {
-	c := levels[min(abi, len(levels))-1]
+	all := levels()
+	c := all[min(abi, len(all))-1]
 	return landlock.Config{HandledAccessFS: c.HandledAccessFS & handled, Scoped: c.Scoped & ll.ScopeSignal}
 }
 

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -64,5 +65,22 @@ func TestProfile(t *testing.T) {
 	}
 	if got != string(want) {
 		t.Errorf("profile:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestParents: each folder above a walled path once, nearest first, up to the root; the open
+// paths left out.
+func TestParents(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the paths here are POSIX paths")
+	}
+	rows := []Row{
+		{Path: "/h/.agent-hooks/allowlist.json", Kind: KindFile},
+		{Path: "/h/.agent-hooks/log", Kind: KindOpen},
+		{Path: "/h/.claude/settings.json", Kind: KindFile},
+		{Path: "/opt/hookctl/bin", Kind: KindTree},
+	}
+	if got, want := Parents(rows), "/h/.agent-hooks /h / /h/.claude /opt/hookctl /opt"; got != want {
+		t.Errorf("Parents = %q, want %q", got, want)
 	}
 }

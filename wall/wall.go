@@ -209,3 +209,24 @@ func bool2int(b bool) int {
 	}
 	return 0
 }
+
+// Parents lists the folders above the walled paths (the open ones left out), each once,
+// nearest first for each path up to the root, separated by spaces: what `wall --status` says
+// the wall leaves writable for files already there.
+func Parents(rows []Row) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range rows {
+		if r.Kind == KindOpen {
+			continue
+		}
+		for p := filepath.Dir(r.Path); !seen[p]; p = filepath.Dir(p) {
+			seen[p] = true
+			out = append(out, p)
+			if p == filepath.Dir(p) {
+				break
+			}
+		}
+	}
+	return strings.Join(out, " ")
+}

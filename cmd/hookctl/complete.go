@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/complete"
 )
 
 // Shell completion (`hookctl completion bash|zsh|fish`, cobra's) asks these for the words it
@@ -19,7 +20,7 @@ func completeWiredAgent(cmd *cobra.Command, args []string, toComplete string) ([
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	return withPrefix(wiredAgents(), toComplete), cobra.ShellCompDirectiveNoFileComp
+	return complete.Prefix(wiredAgents(), toComplete), cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeAgentEvents offers, for install's --events, the events of the agent named first.
@@ -31,20 +32,12 @@ func completeAgentEvents(cmd *cobra.Command, args []string, toComplete string) (
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	// A list flag: complete the word after the last comma, keeping the ones before.
-	done, last := "", toComplete
-	if i := strings.LastIndex(toComplete, ","); i >= 0 {
-		done, last = toComplete[:i+1], toComplete[i+1:]
-	}
-	var out []string
+	var events []string
 	for _, e := range config.Events {
-		for _, ae := range d.HookEvents(e) {
-			if !slices.Contains(out, done+ae) && strings.HasPrefix(ae, last) {
-				out = append(out, done+ae)
-			}
-		}
+		events = append(events, d.HookEvents(e)...)
 	}
-	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	// A list flag: the word after the last comma, keeping the ones before.
+	return complete.List(events, toComplete, ",", false), cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 }
 
 // completeConfiguredCommand offers the commands the config runs (of --event's event, when it
@@ -97,25 +90,5 @@ func completeMatcherTools(cmd *cobra.Command, args []string, toComplete string) 
 			tools = d.Tools
 		}
 	}
-	done, last := "", toComplete
-	if i := strings.LastIndex(toComplete, "|"); i >= 0 {
-		done, last = toComplete[:i+1], toComplete[i+1:]
-	}
-	var out []string
-	for _, t := range withPrefix(tools, last) {
-		if !slices.Contains(strings.Split(done, "|"), t) {
-			out = append(out, done+t)
-		}
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
-}
-
-func withPrefix(words []string, prefix string) []string {
-	var out []string
-	for _, w := range words {
-		if strings.HasPrefix(w, prefix) {
-			out = append(out, w)
-		}
-	}
-	return out
+	return complete.List(tools, toComplete, "|", true), cobra.ShellCompDirectiveNoFileComp
 }

@@ -79,7 +79,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 	}
 	if o.run {
 		d.Runner = &runner.Dispatcher{Config: s.cfg, Home: s.loc.Home, Consent: &consent.Gate{Store: s.store}, Remote: remote(s.cfg, a.lookupEnv)}
-		d.SmokeDialect = smokeDialect(wired)
+		d.SmokeDialect = install.SmokeDialect(wired)
 	}
 	if o.agent != "" {
 		if d.Agent, err = agent.Lookup(o.agent); err != nil {
@@ -98,18 +98,8 @@ func (a *app) doctorRun(o doctorOptions) error {
 		a.examineWall(s, wired, d.Agent, &report)
 	}
 	examineServeBinary(s.cfg, a.lookupEnv, &report)
-	for _, f := range a.projectDoctor(in.ctx, d.Agent) {
-		report.Findings = append(report.Findings, f)
-		if f.Severity == doctor.SeverityError {
-			report.Problems++
-		}
-	}
-	for _, f := range doctor.RememberedFindings(s.loc.Home, s.store) {
-		report.Findings = append(report.Findings, f)
-		if f.Severity == doctor.SeverityError {
-			report.Problems++
-		}
-	}
+	report.Add(a.projectDoctor(in.ctx, d.Agent)...)
+	report.Add(doctor.RememberedFindings(s.loc.Home, s.store)...)
 	a.examineNamedConfig(s.loc, &report)
 	a.firstWiringState(s, wired, d.Agent, &report)
 	if o.asJSON {
@@ -134,16 +124,7 @@ func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.D
 	if only != nil {
 		wired = slices.DeleteFunc(slices.Clone(wired), func(w install.Wiring) bool { return w.Agent != only.Name })
 	}
-	first := view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, wired)
-	if len(first) == 0 {
-		return
-	}
-	for _, f := range first {
-		if f.Severity == doctor.SeverityError {
-			r.Problems++
-		}
-	}
-	r.Findings = append(first, r.Findings...)
+	r.Prepend(view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, wired)...)
 }
 
 // printDoctor writes the report to fit the terminal: each finding a paragraph, wrapped under
@@ -153,16 +134,7 @@ func (a *app) printDoctor(r doctor.Report) {
 	w := a.stdout
 	sc := screen{w: w, width: a.outputWidth(w)}
 	const indent = "        "
-	warnings := 0
-	var shown []doctor.Finding
-	for _, f := range r.Findings {
-		if f.Severity == doctor.SeverityWarning {
-			warnings++
-		}
-		if slices.Contains(shown, f) {
-			continue
-		}
-		shown = append(shown, f)
+	for _, f := range r.Distinct() {
 		label := cell{"error   ", p.red}
 		if f.Severity == doctor.SeverityWarning {
 			label = cell{"warning ", p.yellow}
@@ -176,23 +148,18 @@ func (a *app) printDoctor(r doctor.Report) {
 			sc.para(cell{text: indent + "fix: "}, indent+"     ", terminalSafe(f.Fix))
 		}
 	}
-	var sent []doctor.Smoke // the first smoke run of each event and dialect
 	for _, s := range r.Smoke {
-		if s.Status == string(runner.StatusOK) || s.Status == string(runner.StatusBlocked) || s.Status == string(runner.StatusModified) {
+		if s.Answered() {
 			sc.para(cell{"ok      ", p.green}, indent, fmt.Sprintf("%s %s: smoke run answered in %d ms", terminalSafe(s.Event), terminalSafe(s.Command), s.DurationMS))
 		}
-		if !slices.ContainsFunc(sent, func(f doctor.Smoke) bool { return f.Event == s.Event && f.Dialect == s.Dialect }) {
-			sent = append(sent, s)
-		}
 	}
-	// Each payload the smoke runs sent, once per event and dialect (SPEC 17.11).
-	for _, s := range sent {
+	for _, s := range r.Payloads() {
 		sc.para(cell{}, indent, fmt.Sprintf("smoke payload %s, dialect %s (%s): %s", terminalSafe(s.Event), dialectName(terminalSafe(s.Dialect)), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload))))
 	}
 	for _, wl := range r.Walls {
 		sc.para(cell{text: "wall    "}, indent, terminalSafe(wallLine(wl)))
 	}
-	switch {
+	switch warnings := r.Warnings(); {
 	case r.Problems == 0 && warnings == 0:
 		fmt.Fprintln(w, p.green("all healthy"))
 	default:
@@ -208,30 +175,6 @@ func dialectName(name string) string {
 	return name
 }
 
-// smokeDialect picks the dialect of each smoke run without --agent as hooks test does (SPEC
-// 17.11): the one agent wired to the hook's event, else hermes. A hook that does not run under
-// that dialect (its agents list names others) is run in the dialect of an agent it names: the
-// first of them wired to the event, else the first of them.
-func smokeDialect(wired []install.Wiring) func(config.Hook) (*agent.Dialect, string) {
-	return func(h config.Hook) (*agent.Dialect, string) {
-		name, why := wiredDialect(wired, h.Event)
-		if !h.RunsUnder(name) && len(h.Agents) > 0 {
-			name, why = h.Agents[0], "the first agent this hook names; it runs under no other"
-			for _, n := range h.Agents {
-				if slices.ContainsFunc(wired, func(w install.Wiring) bool { return w.Agent == n && w.Event == h.Event }) {
-					name, why = n, "an agent this hook names, wired to "+h.Event
-					break
-				}
-			}
-		}
-		d, err := agent.Lookup(name)
-		if err != nil {
-			return nil, why // a name the config check let through is hermes here
-		}
-		return d, why
-	}
-}
-
 // examineWiring adds the findings about the agents wired to hookctl (install's entries) to
 // the report, for one agent when only is set.
 func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring, errs []error, only *agent.Dialect, r *doctor.Report) {
@@ -239,7 +182,7 @@ func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring
 		wired = slices.DeleteFunc(wired, func(w install.Wiring) bool { return w.Agent != only.Name })
 	}
 	for _, err := range errs {
-		r.Findings = append(r.Findings, doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring",
+		r.Add(doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring",
 			Message: "cannot check an agent's settings: " + err.Error()})
 	}
 	findings := view.SystemFindings(view.SystemOf(a.systemLayer("")))
@@ -249,14 +192,9 @@ func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring
 	findings = append(findings, install.Findings(s.cfg, wired)...)
 	findings = append(findings, install.TrustFindings(home, wired)...)
 	findings = append(findings, install.AgentTrustFindings(a.trustPlaces(home, cwd), wired)...)
-	findings = append(findings, failSwitchFindings(wired)...)
+	findings = append(findings, install.FailSwitchFindings(wired)...)
 	findings = append(findings, install.OtherPlugins(home, a.switchProjects(home, cwd), a.lookupEnv)...)
-	for _, f := range findings {
-		r.Findings = append(r.Findings, f)
-		if f.Severity == doctor.SeverityError {
-			r.Problems++
-		}
-	}
+	r.Add(findings...)
 }
 
 // trustPlaces are the agents' own files that say which hooks and folders the person trusts.
@@ -276,17 +214,16 @@ func examineServeBinary(cfg *config.Config, lookupEnv func(string) (string, bool
 			continue
 		}
 		if path == "" && serr == nil {
-			fix = "CGO_ENABLED=0 go install -ldflags=\"-s -w\" github.com/hookctl/hookctl/cmd/" + serveBinaryName + "@latest"
-			if path, serr = serveBinary(lookupEnv); serr == nil {
+			fix = "CGO_ENABLED=0 go install -ldflags=\"-s -w\" github.com/hookctl/hookctl/cmd/" + runner.HelperName + "@latest"
+			if path, serr = runner.HelperPath(lookupEnv); serr == nil {
 				serr = checkServeBuild(path)
-				fix = "install hookctl and " + serveBinaryName + " from one release (both binaries of one archive, or make install)"
+				fix = "install hookctl and " + runner.HelperName + " from one release (both binaries of one archive, or make install)"
 			}
 		}
 		if serr == nil {
 			return
 		}
-		r.Findings = append(r.Findings, doctor.Finding{Severity: doctor.SeverityError, Event: h.Event,
+		r.Add(doctor.Finding{Severity: doctor.SeverityError, Event: h.Event,
 			Command: h.URL, Check: "serve_binary", Message: serr.Error() + ": this hook cannot run", Fix: fix})
-		r.Problems++
 	}
 }

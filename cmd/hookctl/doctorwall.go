@@ -19,12 +19,7 @@ import (
 func (a *app) examineWall(s *session, wired []install.Wiring, only *agent.Dialect, r *doctor.Report) {
 	states, findings := a.wallStates(s, wired, only)
 	r.Walls = append(r.Walls, states...)
-	for _, f := range findings {
-		r.Findings = append(r.Findings, f)
-		if f.Severity == doctor.SeverityError {
-			r.Problems++
-		}
-	}
+	r.Add(findings...)
 }
 
 // wallStates are examineWall's states and findings, as doctor and hooks list show them.

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -23,31 +22,11 @@ func (a *app) guardSource(loc config.Locations, guarded bool) runner.GuardSource
 		Home: loc.Home, PersonHome: person, Protect: func() ([]string, []string) { return a.protected(loc) }}
 }
 
-// protected names the files of hookctl's own the self-guard keeps beside its home: its
-// binaries and the wiring memory, the agent settings and hook files install wrote, and the
-// wired agents' hooks-off switch files.
+// protected names the files of hookctl's own the self-guard keeps beside its home
+// (install.Protected).
 func (a *app) protected(loc config.Locations) (files, settings []string) {
-	self := a.selfPath()
-	files = []string{self, filepath.Join(filepath.Dir(self), "hookctl-serve"), install.MemoryPath(loc.Home)}
-	if abs, err := filepath.Abs(files[2]); err == nil {
-		files[2] = abs
-	}
 	m, _ := a.wiringMemory(loc.Home)
-	var wired []string
-	for _, r := range m.Wired {
-		if !slices.Contains(settings, r.File) {
-			settings = append(settings, r.File)
-		}
-		if !slices.Contains(wired, r.Agent) {
-			wired = append(wired, r.Agent)
-		}
-	}
-	for _, f := range a.switchFiles(wired) {
-		if !slices.Contains(settings, f) {
-			settings = append(settings, f)
-		}
-	}
-	return files, settings
+	return install.Protected(a.selfPath(), loc.Home, m, a.switchFiles)
 }
 
 // confirmDrop asks the person before a command drops, narrows or unwires recorded guards (SPEC
@@ -98,12 +77,7 @@ func (a *app) agentsWired() []string {
 // configErrors is the failure of a command that refuses to work from a config with errors
 // (listed on stderr already): what it would record or write would lose the dropped entries.
 func configErrors(cfg *config.Config, what string) error {
-	n := 0
-	for _, p := range cfg.Problems {
-		if p.Severity == config.SeverityError {
-			n++
-		}
-	}
+	n := config.Errors(cfg.Problems)
 	if n == 0 {
 		return nil
 	}

@@ -120,7 +120,7 @@ func (a *app) addRun(o addOptions) error {
 // dropped it, with the reason) or that has more errors than the config had.
 func (a *app) checkAdded(s *session, text []byte, o addOptions) error {
 	cfg := config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv})
-	before, after := errorCount(s.cfg.Problems), errorCount(cfg.Problems)
+	before, after := config.Errors(s.cfg.Problems), config.Errors(cfg.Problems)
 	loaded := slices.ContainsFunc(cfg.HooksFor(o.event), func(h config.Hook) bool {
 		return h.Command == o.command && h.Matcher == o.matcher
 	})
@@ -133,16 +133,6 @@ func (a *app) checkAdded(s *session, text []byte, o addOptions) error {
 		}
 	}
 	return failuref("the entry was not added: the config would not load it (problems above); %s was not changed", s.loc.Config)
-}
-
-func errorCount(ps []config.Problem) int {
-	n := 0
-	for _, p := range ps {
-		if p.Severity == config.SeverityError {
-			n++
-		}
-	}
-	return n
 }
 
 // didYouMeanText is ": did you mean X?" for the first of valid that starts with what was

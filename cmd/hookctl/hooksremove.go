@@ -59,7 +59,7 @@ func (a *app) removeRun(command string) error {
 	}
 	check := func(text []byte) error {
 		cfg := config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv})
-		if errorCount(cfg.Problems) > errorCount(s.cfg.Problems) {
+		if config.Errors(cfg.Problems) > config.Errors(s.cfg.Problems) {
 			return failuref("the config would not load without the entry; %s was not changed", s.loc.Config)
 		}
 		return nil

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/install"
 )
 
@@ -96,24 +95,6 @@ func (a *app) importRun(o importOptions) error {
 	return a.offerApproval(added, false)
 }
 
-// blockingEntries names the imported entries that can block a call (the events a guard
-// lives on): without fail_closed, a failure, an edit or the entry going missing lets the call
-// through, which the agent's own hook did not.
-func blockingEntries(added []install.Imported) []string {
-	var out []string
-	for _, h := range added {
-		if !config.GuardEvent(h.Event) {
-			continue
-		}
-		name := h.Command + " on " + h.Event
-		if h.Matcher != "" {
-			name += " (matcher " + h.Matcher + ")"
-		}
-		out = append(out, name)
-	}
-	return out
-}
-
 func (a *app) printImport(r install.ImportResult, name string) {
 	p := a.colors(a.stdout)
 	for _, n := range r.Notes {
@@ -137,7 +118,7 @@ func (a *app) printImport(r install.ImportResult, name string) {
 	if len(r.Present) > 0 {
 		fmt.Fprintf(a.stdout, "%d hook(s) were already in the config\n", len(r.Present))
 	}
-	if blocking := blockingEntries(r.Added); len(blocking) > 0 {
+	if blocking := install.Blocking(r.Added); len(blocking) > 0 {
 		fmt.Fprintf(a.stdout, "\nThese can block a tool call:\n")
 		for _, b := range blocking {
 			fmt.Fprintf(a.stdout, "  %s\n", terminalSafe(b))

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -136,8 +135,8 @@ func (a *app) installRun(o installOptions) error {
 	if t, err = a.strictTarget(d, t, o); err != nil {
 		return err
 	}
-	if warning, err := stablePath(a.selfPath()); err != nil {
-		return err
+	if warning, err := install.StablePath(a.selfPath()); err != nil {
+		return failuref("%v", err)
 	} else if warning != "" {
 		a.warn("warning: " + warning)
 	}
@@ -373,27 +372,11 @@ func (a *app) runFlags(project bool) install.RunFlags {
 	if project {
 		return install.RunFlags{ProjectWiring: true}
 	}
-	f := install.RunFlags{AcceptHooks: a.acceptHooks}
 	loc, err := a.locations()
 	if err != nil {
-		return f
+		return install.RunFlags{AcceptHooks: a.acceptHooks}
 	}
-	abs := func(p string) string {
-		if ap, err := filepath.Abs(p); err == nil {
-			return ap
-		}
-		return p
-	}
-	f.Home = abs(loc.Home)
-	if loc.Allowlist != filepath.Join(loc.Home, "allowlist.json") {
-		f.Allowlist = abs(loc.Allowlist)
-	}
-	if loc.Config != filepath.Join(loc.Home, "config.yaml") {
-		f.Config = abs(loc.Config)
-	}
-	rec, err := consent.NewStore(loc.Allowlist).GuardRecord()
-	f.Guarded = err != nil || len(rec.Guards) > 0 || len(rec.Projects) > 0
-	return f
+	return install.PersonRunFlags(loc, a.acceptHooks)
 }
 
 // settingsPath is the agent's user settings file, or with project the one in the current
@@ -428,27 +411,8 @@ func (a *app) home() (string, error) {
 	return h, nil
 }
 
-// selfPath is the absolute path of this hookctl as it was called: a link in PATH (a package
-// manager's bin folder) stays a link, so an upgrade does not break the agent's entries.
-func (a *app) selfPath() string {
-	arg0 := os.Args[0]
-	hasDir := func(p string) bool { return strings.ContainsAny(p, "/"+string(filepath.Separator)) }
-	if !hasDir(arg0) {
-		if p, err := exec.LookPath(arg0); err == nil {
-			arg0 = p
-		}
-	}
-	if hasDir(arg0) {
-		if abs, err := filepath.Abs(arg0); err == nil {
-			return abs
-		}
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		return arg0
-	}
-	return exe
-}
+// selfPath is the absolute path of this hookctl as it was called (install.SelfPath).
+func (a *app) selfPath() string { return install.SelfPath(os.Args[0]) }
 
 // printReport says what install or uninstall did, or with dryRun would do.
 func (a *app) printReport(r install.Report, dryRun bool) {

@@ -16,6 +16,7 @@ import (
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/internal/textfit"
 	"github.com/hookctl/hookctl/view"
 )
 
@@ -240,7 +241,7 @@ func printHookTable(sc screen, p palette, rows []hookRow) {
 	}
 	for _, step := range []struct{ script, date bool }{{true, true}, {false, true}, {false, false}} {
 		table := build(step.script, step.date)
-		if sc.width <= 0 || tableWidth(indent, widen(nil, table)) <= sc.width {
+		if sc.width <= 0 || textfit.TableWidth(indent, widen(nil, table)) <= sc.width {
 			writeTable(sc.w, indent, table)
 			return
 		}
@@ -255,8 +256,8 @@ func printHookTable(sc screen, p palette, rows []hookRow) {
 	for i, r := range rows {
 		matchers[i], commands[i] = r.matcher, r.command
 	}
-	matchers = cutDistinct(matchers, sc.width-len(indent), false)
-	commands = cutDistinct(commands, sc.width-2*len(indent), false)
+	matchers = textfit.CutDistinct(matchers, sc.width-len(indent), false)
+	commands = textfit.CutDistinct(commands, sc.width-2*len(indent), false)
 	for i, r := range rows {
 		sc.line(indent+matchers[i], nil)
 		sc.line(indent+indent+commands[i], nil)
@@ -278,15 +279,6 @@ func printHookTable(sc screen, p palette, rows []hookRow) {
 		}
 		fmt.Fprintln(sc.w, indent+indent+details+text)
 	}
-}
-
-// tableWidth is the width of the widest line writeTable draws with these column widths.
-func tableWidth(indent string, widths []int) int {
-	t := utf8.RuneCountInString(indent)
-	for _, w := range widths {
-		t += w + 2
-	}
-	return t - 2
 }
 
 func noArgs(cmd *cobra.Command, args []string) error {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/audit"
+	"github.com/hookctl/hookctl/internal/textfit"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -164,8 +164,8 @@ func (ep *entryPrinter) flush() error {
 	} else if ep.width > 0 && !ep.stacked {
 		// Following: the command and the reason keep the width the first screen gave them.
 		for _, row := range ep.rows {
-			row[logCommandCol].text = ellipsize(row[logCommandCol].text, max(ep.widths[logCommandCol], 16))
-			row[logReasonCol].text = ellipsize(row[logReasonCol].text, max(ep.widths[logReasonCol], 24))
+			row[logCommandCol].text = textfit.Ellipsize(row[logCommandCol].text, max(ep.widths[logCommandCol], 16))
+			row[logReasonCol].text = textfit.Ellipsize(row[logReasonCol].text, max(ep.widths[logReasonCol], 24))
 		}
 	}
 	if ep.stacked {
@@ -194,7 +194,7 @@ func (ep *entryPrinter) fitLine(row []cell) string {
 	}
 	line := strings.TrimRight(tableLine("", plain, ep.widths), " ")
 	if ep.width > 0 && utf8.RuneCountInString(line) > ep.width {
-		return ellipsize(line, ep.width)
+		return textfit.Ellipsize(line, ep.width)
 	}
 	return strings.TrimRight(tableLine("", row, ep.widths), " ")
 }
@@ -218,7 +218,7 @@ func (ep *entryPrinter) writeStacked(b *strings.Builder, e audit.Entry) {
 		sc.line("  command: "+row[logCommandCol].text, nil)
 	}
 	if e.Reason != "" {
-		sc.para(cell{text: "  reason: "}, "    ", ellipsize(row[logReasonCol].text, 3*max(ep.width-10, 10)))
+		sc.para(cell{text: "  reason: "}, "    ", textfit.Ellipsize(row[logReasonCol].text, 3*max(ep.width-10, 10)))
 	}
 }
 
@@ -250,28 +250,6 @@ func (ep *entryPrinter) row(e audit.Entry) []cell {
 	return []cell{
 		{text: e.Time.Local().Format("2006-01-02 15:04:05"), paint: ep.p.dim},
 		{text: terminalSafe(e.Event)}, {text: terminalSafe(e.Agent)}, {text: terminalSafe(tool)}, decision,
-		{text: strconv.FormatInt(e.DurationMS, 10)}, {text: hookSummary(e.Hooks)}, {text: command}, {text: terminalSafe(e.Reason)},
+		{text: strconv.FormatInt(e.DurationMS, 10)}, {text: audit.Summary(e.Hooks)}, {text: command}, {text: terminalSafe(e.Reason)},
 	}
-}
-
-// hookSummary counts the hooks by status: "2 ok, 1 skipped_unapproved".
-func hookSummary(hooks []audit.Hook) string {
-	counts := map[string]int{}
-	for _, h := range hooks {
-		status := terminalSafe(h.Status)
-		if h.Layer != "" {
-			status += " (" + terminalSafe(h.Layer) + ")" // a system hook's, apart from the person's
-		}
-		counts[status]++
-	}
-	statuses := make([]string, 0, len(counts))
-	for s := range counts {
-		statuses = append(statuses, s)
-	}
-	sort.Strings(statuses)
-	parts := make([]string, len(statuses))
-	for i, s := range statuses {
-		parts[i] = strconv.Itoa(counts[s]) + " " + s
-	}
-	return strings.Join(parts, ", ")
 }

@@ -75,10 +75,8 @@ func (a *app) validateProject(v *view.Project) int {
 	}
 	for _, pr := range v.Problems {
 		a.warn(pr.String())
-		if pr.Severity == config.SeverityError {
-			errs++
-		}
 	}
+	errs += config.Errors(v.Problems)
 	for _, why := range v.GuardsNotInForce() {
 		a.warn(why)
 		errs++

@@ -3,11 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/spf13/cobra"
 
-	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 )
 
@@ -130,13 +128,7 @@ func (a *app) revokeRun(o revokeOptions) error {
 // command, as approve names the closest configured one.
 func noApproval(store *consent.Store, command, what string) error {
 	if list, err := store.Load(); err == nil {
-		var approved []string
-		for _, ap := range list.Approvals {
-			if !slices.Contains(approved, ap.Command) {
-				approved = append(approved, ap.Command)
-			}
-		}
-		if sug := config.SuggestCommand(command, approved); sug != "" && sug != command {
+		if sug := list.Suggest(command); sug != "" {
 			return failuref("no approval of %s to revoke: did you mean %q?", what, sug)
 		}
 	}

@@ -75,16 +75,24 @@ as install writes it), and the merged decision is written in the agent's own con
 		},
 	}
 	addRunFlags(cmd.Flags(), &o)
+	cmd.Flags().Lookup("agent").Usage = agentFlagUsage()
 	_ = cmd.RegisterFlagCompletionFunc("agent", completeAgents) // cannot fail: the flag exists
 	return cmd
 }
 
-// addRunFlags registers run's flags into o, for cobra and the fast path alike.
+// agentFlagUsage is --agent's help, which names every agent: the command's help sets it, and
+// the fast path, which shows no help, leaves the dialects unbuilt (agent.Names builds them).
+func agentFlagUsage() string {
+	return "speak this agent's hook dialect (" + strings.Join(agent.Names(), ", ") + "); EVENT then defaults to the payload's"
+}
+
+// addRunFlags registers run's flags into o, for cobra and the fast path alike (--agent's help
+// without the names: agentFlagUsage).
 func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.StringVar(&o.tool, "tool", "", "the tool's name (sets tool_name)")
 	fs.StringVar(&o.payloadFile, "payload-file", "", "read the payload from this file instead of stdin")
 	fs.BoolVar(&o.exitCode, "exit-code", false, "exit 2 with the reason on stderr when the call is blocked")
-	fs.StringVar(&o.agent, "agent", "", "speak this agent's hook dialect ("+strings.Join(agent.Names(), ", ")+"); EVENT then defaults to the payload's")
+	fs.StringVar(&o.agent, "agent", "", "speak this agent's hook dialect")
 	fs.StringVar(&o.home, "home", "", "the hookctl home install used; wins over HOOKCTL_HOME, HOOKCTL_ALLOWLIST and HOOKCTL_CONFIG (install writes it)")
 	fs.StringVar(&o.allowlist, "allowlist", "", "the allowlist install used, when not the one in --home (install writes it)")
 	fs.BoolVar(&o.guarded, "guarded", false, "guards were recorded when install wired this: with no consent state found at all, block what a guard could cover (install writes it)")
@@ -94,21 +102,13 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 
-// maxDeadline bounds --deadline (a day, in seconds), so that no value overflows a Duration.
-const maxDeadline = 24 * 60 * 60
-
-// deadlineMargin is how long before the caller's deadline hookctl ends the dispatch, to
-// answer in time; at most half the deadline, for a deadline of a few seconds.
-const deadlineMargin = 2 * time.Second
-
-// dispatchContext is ctx ended deadlineMargin before the caller's --deadline, counted from
-// hookctl's start; ctx itself when there is none.
+// dispatchContext is ctx ended in time to answer the caller's --deadline, counted from
+// hookctl's start (runner.AnswerBy); ctx itself when there is none.
 func (a *app) dispatchContext(ctx context.Context, o runOptions) (context.Context, context.CancelFunc) {
-	if o.deadline == 0 {
-		return ctx, func() {}
+	if at, ok := runner.AnswerBy(a.began, o.deadline); ok {
+		return context.WithDeadline(ctx, at)
 	}
-	total := time.Duration(min(o.deadline, maxDeadline)) * time.Second
-	return context.WithDeadline(ctx, a.began.Add(total-min(deadlineMargin, total/2)))
+	return ctx, func() {}
 }
 
 // checkRunArgs checks run's arguments: one EVENT, or none when another agent's payload names it.
@@ -236,24 +236,9 @@ func auditConfig(cfg *config.Config) *config.Config {
 }
 
 // pinLocations makes the locations a wiring names (--home, --allowlist) the only ones this run
-// reads: the environment's HOOKCTL_HOME, HOOKCTL_ALLOWLIST and HOOKCTL_CONFIG are then ignored,
-// so that a variable set in the agent's environment cannot make a recorded guard disappear.
+// reads (config.Pinned).
 func (a *app) pinLocations(o runOptions) {
-	if o.home == "" {
-		return
-	}
-	base := a.lookupEnv
-	a.lookupEnv = func(name string) (string, bool) {
-		switch name {
-		case "HOOKCTL_HOME":
-			return o.home, true
-		case "HOOKCTL_ALLOWLIST":
-			return o.allowlist, o.allowlist != ""
-		case "HOOKCTL_CONFIG":
-			return "", false
-		}
-		return base(name)
-	}
+	a.lookupEnv = config.Pinned(a.lookupEnv, o.home, o.allowlist)
 }
 
 func (a *app) readPayload(file string) (*runner.Payload, error) {

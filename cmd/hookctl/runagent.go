@@ -142,16 +142,9 @@ func (r *agentRun) readCall() error {
 	if err != nil {
 		return asFailure(err)
 	}
-	named, agentEvt := o.event, ""
-	switch {
-	case named != "" && dialect.HasEvent(named):
-		// The agent's own event name, as install writes it for agents whose payload has none.
-		named, agentEvt = "", named
-	case named != "" && dialect.EventFromArgs:
-		agentEvt, _ = dialect.InstallEvent(named)
-	case dialect.EventFromArgs:
-		return failuref("%s's payload does not name its event: name it, as hookctl install %s writes it (hookctl run --agent %s %s)",
-			dialect.Title, dialect.Name, dialect.Name, dialect.Events[0].AgentEvent)
+	named, agentEvt, err := dialect.NamedEvent(o.event)
+	if err != nil {
+		return failuref("%v", err)
 	}
 	call, err := dialect.ReadPayloadAs(raw, agentEvt)
 	if err != nil {

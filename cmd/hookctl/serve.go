@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -16,41 +14,6 @@ import (
 	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/runner"
 )
-
-// serveBinaryName is the binary that serves and calls url hooks: hookctl does not link net/http
-// (see cmd/hookctl-serve for the measurement).
-const serveBinaryName = "hookctl-serve"
-
-// serveEnv names the hookctl-serve a person installed elsewhere than beside hookctl.
-const serveEnv = "HOOKCTL_SERVE"
-
-// serveBinary finds hookctl-serve: the absolute path in $HOOKCTL_SERVE, else next to this
-// hookctl (its real path, links resolved), and never on PATH, where any folder the person's
-// PATH names could plant one that then sees every url hook's request and headers. Whether it is
-// of this hookctl's build, the helper checks itself (helperArgv): reading its embedded build
-// information here would link debug/elf and its decompressors into hookctl, whose package
-// initialisation cost every run, url hooks or not, about 5% of P2.
-func serveBinary(lookupEnv func(string) (string, bool)) (string, error) {
-	path, named := lookupEnv(serveEnv)
-	named = named && path != ""
-	switch {
-	case named && !filepath.IsAbs(path):
-		return "", fmt.Errorf("%s=%q is not an absolute path", serveEnv, path)
-	case !named:
-		self, err := os.Executable()
-		if err == nil {
-			self, err = filepath.EvalSymlinks(self)
-		}
-		if err != nil {
-			return "", fmt.Errorf("finding this hookctl, beside which %s is looked for: %w", serveBinaryName, err)
-		}
-		path = filepath.Join(filepath.Dir(self), serveBinaryName)
-	}
-	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("%s, which calls url hooks, is not at %s (next to hookctl, or set %s to its absolute path; it is never taken from PATH)", serveBinaryName, path, serveEnv)
-	}
-	return path, nil
-}
 
 func (a *app) serveCommand() *cobra.Command {
 	return &cobra.Command{
@@ -74,14 +37,14 @@ Limits, tokens and url hooks: https://github.com/hookctl/hookctl/blob/main/docs/
 
 // serve replaces this process with hookctl-serve, passing the global flags on.
 func (a *app) serve(args []string) error {
-	path, err := serveBinary(a.lookupEnv)
+	path, err := runner.HelperPath(a.lookupEnv)
 	if err != nil {
-		return failuref("hookctl serve runs %s: %w", serveBinaryName, err)
+		return failuref("hookctl serve runs %s: %w", runner.HelperName, err)
 	}
 	// Asked first, so that a helper from before the build check (which would only say it does
 	// not know the flag) is named as of another build too; the helper checks again when served.
 	if err := checkServeBuild(path); err != nil {
-		return failuref("hookctl serve runs %s: %w", serveBinaryName, err)
+		return failuref("hookctl serve runs %s: %w", runner.HelperName, err)
 	}
 	argv := helperArgv(path, "serve")
 	if a.configFlag != "" {
@@ -99,7 +62,7 @@ func (a *app) serve(args []string) error {
 func remote(cfg *config.Config, lookupEnv func(string) (string, bool)) runner.Remote {
 	for _, h := range cfg.Hooks {
 		if h.Remote() {
-			return helperRemote{path: sync.OnceValues(func() (string, error) { return serveBinary(lookupEnv) })}
+			return helperRemote{path: sync.OnceValues(func() (string, error) { return runner.HelperPath(lookupEnv) })}
 		}
 	}
 	return nil
@@ -120,7 +83,7 @@ func otherBuild(path string, err error) error {
 		return err
 	}
 	return fmt.Errorf("%s at %s is of another build (hookctl: %s, %s: one that does not check builds); reinstall both from one release",
-		serveBinaryName, path, buildinfo.Read(version).Stamp(), serveBinaryName)
+		runner.HelperName, path, buildinfo.Read(version).Stamp(), runner.HelperName)
 }
 
 // checkServeBuild runs hookctl-serve as url hooks run it, asking only for its version, and

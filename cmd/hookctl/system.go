@@ -99,8 +99,8 @@ func (a *app) installSystem(o installOptions) error {
 	if err != nil {
 		return err
 	}
-	if warning, err := stablePath(a.selfPath()); err != nil {
-		return err
+	if warning, err := install.StablePath(a.selfPath()); err != nil {
+		return failuref("%v", err)
 	} else if warning != "" {
 		return failuref("%s", warning)
 	}

@@ -16,9 +16,8 @@ import (
 // examineNamedConfig adds config.Locations.NamedMissing to doctor's report, as an error.
 func (a *app) examineNamedConfig(loc config.Locations, r *doctor.Report) {
 	if err := loc.NamedMissing(a.configFlag, a.lookupEnv); err != nil {
-		r.Findings = append([]doctor.Finding{{Severity: doctor.SeverityError, Check: "config",
-			Message: err.Error(), Fix: "check the path, or create it with hookctl init"}}, r.Findings...)
-		r.Problems++
+		r.Prepend(doctor.Finding{Severity: doctor.SeverityError, Check: "config",
+			Message: err.Error(), Fix: "check the path, or create it with hookctl init"})
 	}
 }
 
@@ -57,13 +56,10 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 			if err != nil {
 				return failuref("%v", err)
 			}
-			errs := 0
 			for _, p := range cfg.Problems {
 				a.warn(p.String())
-				if p.Severity == config.SeverityError {
-					errs++
-				}
 			}
+			errs := config.Errors(cfg.Problems)
 			store := consent.NewStore(loc.Allowlist)
 			for _, why := range view.GuardsNotInForce(cfg, store) {
 				a.warn(why)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/hookctl/hookctl/wall"
 )
@@ -27,7 +26,7 @@ func (a *app) wallStatus(set wall.Set, o wallOptions) error {
 	}
 	fmt.Fprintln(w, "  signal a process outside the wall (Landlock ABI 6 and later)")
 	fmt.Fprintln(w, "  make, remove or rename an entry directly in a folder on the way to a walled path:")
-	fmt.Fprintf(w, "    %s (files already there can be written)\n", terminalSafe(wallParents(rows)))
+	fmt.Fprintf(w, "    %s (files already there can be written)\n", terminalSafe(wall.Parents(rows)))
 	fmt.Fprintln(w, "sudo does not work inside the wall (no_new_privs): do what needs root outside it")
 	if st.State == wall.Unavailable {
 		return silent(exitFailure)
@@ -45,26 +44,4 @@ func printWallRow(w io.Writer, r wall.Row) {
 		what = fmt.Sprintf("missing, and cannot be made: %s refuses new entries", r.Cover)
 	}
 	fmt.Fprintf(w, "  %-40s %s\n", terminalSafe(r.Path), terminalSafe(what))
-}
-
-// wallParents lists the folders above the walled paths, shortest first.
-func wallParents(rows []wall.Row) string {
-	seen := map[string]bool{}
-	var out string
-	for _, r := range rows {
-		if r.Kind == wall.KindOpen {
-			continue
-		}
-		for p := filepath.Dir(r.Path); !seen[p]; p = filepath.Dir(p) {
-			seen[p] = true
-			if out != "" {
-				out += " "
-			}
-			out += p
-			if p == filepath.Dir(p) {
-				break
-			}
-		}
-	}
-	return out
 }
