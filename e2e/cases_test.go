@@ -217,7 +217,7 @@ func slowHook(e *Env) {
 
 func contextReachesModel(e *Env) {
 	e.Hook("context.sh", "context", "sh", `echo '{"context":"e2e-context-from-hook"}'`)
-	if !e.Expressible("a pre_tool_call hook's context reaches the model beside the tool's result") {
+	if !e.Expressible("a pre_tool_call hook's context reaches the model beside the tool's result (where the agent drops it: it stays dropped)") {
 		e.Setup(`hooks:
   pre_tool_call:
     - matcher: "SHELL"
