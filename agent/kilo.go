@@ -3,8 +3,7 @@ package agent
 // kilo is Kilo Code CLI's dialect (@kilocode/cli 7.7.7, read in its bundle). Kilo is an
 // OpenCode fork and keeps its plugin API: the same events, tools and plugin (opencode.go), read
 // from {plugin,plugins}/*.{js,ts} of each of its config folders (~/.config/kilo, ~/.kilo,
-// ~/.kilocode, a project's .kilo and .kilocode, the managed /etc/kilo). Its shell tool carries
-// OpenCode's OPENCODE=1 too.
+// ~/.kilocode, a project's .kilo and .kilocode, the managed /etc/kilo).
 var kilo = pluginDialect(Dialect{
 	Name:         "kilo",
 	Title:        "Kilo Code CLI",
@@ -16,10 +15,9 @@ var kilo = pluginDialect(Dialect{
 	ProjectFile:  ".kilo/plugins",
 	DirEnv:       "XDG_CONFIG_HOME",
 	Signs: Signs{
-		// Its bundle sets KILO=1 and KILO_PID (and OpenCode's OPENCODE=1, a sign of OpenCode's
-		// that holds under Kilo too); a variable is a sign only once the real-agent suite
-		// recorded it in Kilo's shell tool, which it has not yet (e2e/kilo_test.go).
-		Variables: nil,
+		// Recorded in its shell tool (e2e/testdata/shell-env/kilo.env): KILO=1 and KILO_PID, beside
+		// OpenCode's OPENCODE=1 (which holds under Kilo too) and AGENT=1 (no sign alone, SPEC 28.33).
+		Variables: []string{"KILO", "KILO_PID"},
 		Programs:  []string{"kilo", ".kilo"},
 		Packages:  []string{"@kilocode/cli"},
 	},

@@ -44,5 +44,5 @@ func init() {
 	})
 }
 
-// kiloDefault is empty: no case of Kilo's runs by default (see above).
-var kiloDefault = []string{}
+// kiloDefault is SPEC 26.4's list, as OpenCode's.
+var kiloDefault = pluginDefault
