@@ -1,5 +1,7 @@
 package agent
 
+import "slices"
+
 // kilo is Kilo Code CLI's dialect (@kilocode/cli 7.7.7, read in its bundle). Kilo is an
 // OpenCode fork and keeps its plugin API: the same events, tools and plugin (opencode.go), read
 // from {plugin,plugins}/*.{js,ts} of each of its config folders (~/.config/kilo, ~/.kilo,
@@ -12,7 +14,7 @@ var kilo = pluginDialect(Dialect{
 	Events:       opencode.Events,
 	OtherEvents:  opencode.OtherEvents,
 	Tools:        []string{"bash", "read", "write", "edit", "apply_patch", "glob", "grep", "webfetch", "task", "todowrite", "skill", "background_process"},
-	toolRows:     opencodeTools,
+	toolRows:     kiloTools,
 	SettingsFile: ".config/kilo/plugins",
 	ProjectFile:  ".kilo/plugins",
 	DirEnv:       "XDG_CONFIG_HOME",
@@ -47,3 +49,11 @@ var kilo = pluginDialect(Dialect{
 })
 
 func init() { register(&kilo) }
+
+// kiloTools are OpenCode's rows; Kilo's shell tool is recorded by the real-agent suite
+// (e2e/testdata/tools/kilo.golden).
+var kiloTools = func() []ToolRow {
+	rows := slices.Clone(opencodeTools)
+	rows[0].Seen = true // bash
+	return rows
+}()

@@ -41,8 +41,16 @@ func init() {
 		RewriteAlone: RewriteRuns,
 		RunTimeout:   300 * time.Second,
 		Default:      kiloDefault,
-		Cannot:       pluginCannot("Kilo"),
+		Cannot:       kiloCannot(),
 	})
+}
+
+// kiloCannot are the plugin agents' cases Kilo cannot express, and one more.
+func kiloCannot() map[string]string {
+	c := pluginCannot("Kilo")
+	c["continue-false-stops"] = "a plugin cannot end a Kilo run: hookctl's plugin writes the stop as a block, so the tool does not run, and Kilo hands the model the reason as the tool's result and goes on"
+	c["unapproved-skipped"] = "hookctl's plugin passes none of hookctl's stderr on when hookctl answers, so Kilo shows the person nothing of the skipped hook"
+	return c
 }
 
 // kiloDefault is SPEC 26.4's list, as OpenCode's.
