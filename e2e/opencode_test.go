@@ -5,6 +5,7 @@ package e2e
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -47,9 +48,10 @@ func init() {
 }
 
 // openCodeConfig is OpenCode's (and Kilo's) config for the scripted model at url: every
-// permission allowed, as a run cannot ask.
-func openCodeConfig(url string) string {
-	return fmt.Sprintf(`{
+// permission allowed, as a run cannot ask; more are further top-level members, each ending in a
+// comma.
+func openCodeConfig(url string, more ...string) string {
+	return fmt.Sprintf(`{%s
   "provider": {"e2e": {"npm": "@ai-sdk/openai-compatible", "name": "e2e", "options": {"baseURL": %q, "apiKey": "e2e-any-key"},
     "models": {"scripted": {"name": "scripted", "tool_call": true}}}},
   "model": "e2e/scripted",
@@ -58,5 +60,5 @@ func openCodeConfig(url string) string {
   "share": "disabled",
   "permission": {"*": "allow", "external_directory": "allow", "bash": "allow", "edit": "allow"}
 }
-`, url+"/v1")
+`, strings.Join(more, ""), url+"/v1")
 }

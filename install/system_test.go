@@ -45,7 +45,7 @@ func TestSystemFile(t *testing.T) {
 			t.Errorf("SystemFile(%s) = %q, %v; want an absolute path", name, p, err)
 		}
 	}
-	for _, name := range []string{"cline", "hermes"} {
+	for _, name := range []string{"cline", "hermes", "kilo", "pi"} {
 		d, _ := agent.Lookup(name)
 		if _, err := SystemFile(d); !errors.Is(err, ErrNoSystemFile) {
 			t.Errorf("SystemFile(%s) = %v, want ErrNoSystemFile", name, err)
