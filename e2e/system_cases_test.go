@@ -77,6 +77,10 @@ var sysNotKept = map[string]map[string]string{
 		"system-guard-alone":          "Cline has no administrator file: nothing runs the system guard",
 		"system-encoded-unwire-agent": "Cline has no administrator file: with the person's hook files deleted, nothing runs hookctl",
 	},
+	"pi": {
+		"system-guard-alone":          "pi has no managed folder: nothing runs the system guard",
+		"system-encoded-unwire-agent": "pi has no managed folder: with hookctl's plugin deleted from the person's folder, nothing runs hookctl",
+	},
 	"gemini": {
 		"system-gemini-disabled": "Gemini CLI 0.61.0 joins every scope's hooksConfig.disabled: the person's list switches the system settings' hooks off",
 	},
@@ -93,6 +97,7 @@ var sysAdminOff = map[string]string{
 // only through the person's own wiring (whose hookctl runs the system layer first).
 var sysNoAdmin = map[string]string{
 	"cline": "Cline has no administrator file",
+	"pi":    "pi has no managed folder",
 }
 
 // sysBin is the root-owned hookctl of the system wiring, sysAgents the agents' folder as the
@@ -348,6 +353,14 @@ func (e *Env) sysAttackCommand(name string) string {
 			return `echo '` + geminiSettings(`"hooksConfig": {"enabled": false}`) + `' >~/.gemini/settings.json`
 		case "cline":
 			return `rm -f ~/.cline/hooks/*`
+		case "qwen-code":
+			return `echo '{"disableAllHooks": true}' >~/.qwen/settings.json`
+		case "droid":
+			// The person's settings keep their custom model (the run after needs it).
+			return `sed -i 's/"hooks": *{/"hooks": {"hooksDisabled": true, /' ~/.factory/settings.json`
+		}
+		if e.Agent.Name == "opencode" || e.Agent.Name == "kilo" || e.Agent.Name == "pi" {
+			return "rm -f ~/" + e.Agent.Settings // hookctl's plugin: the agent's only wiring
 		}
 	}
 	e.Fatalf("no attack %s for %s", name, e.Agent.Name)
@@ -484,8 +497,8 @@ func (e *Env) sysSaw(format string, args ...any) {
 func systemGuardAlone(e *Env) {
 	w := e.systemLevel()
 	out, err := w.install(0, 0)
-	if e.Agent.Name == "cline" {
-		e.Check(err != nil && strings.Contains(out, "Cline has none"), "install --system cline did not refuse, saying Cline has no administrator file: %v\n%s", err, out)
+	if why, none := sysNoAdmin[e.Agent.Name]; none {
+		e.Check(err != nil && strings.Contains(out, "no administrator file"), "install --system %s did not refuse (%s): %v\n%s", e.Agent.Name, why, err, out)
 	} else if err != nil {
 		e.Fatalf("install --system %s: %v\n%s", e.Agent.Name, err, out)
 	}
@@ -498,9 +511,9 @@ func systemGuardAlone(e *Env) {
 func systemSlowGuard(e *Env) {
 	w := e.systemLevel()
 	out, err := w.install(120, 3)
-	if e.Agent.Name == "cline" {
-		e.Check(err != nil, "install --system cline did not refuse:\n%s", out)
-		e.sysSaw("Cline has no administrator file: nothing to time")
+	if why, none := sysNoAdmin[e.Agent.Name]; none {
+		e.Check(err != nil, "install --system %s did not refuse:\n%s", e.Agent.Name, out)
+		e.sysSaw("%s: nothing to time", why)
 		return
 	}
 	if err != nil {
