@@ -76,9 +76,11 @@ var droid = Dialect{
 		Linux:       "/etc/factory/settings.json",
 		Darwin:      "/Library/Application Support/Factory/settings.json",
 		ManagedOnly: "allowManagedHooksOnly",
-		// No pin: its hooks-off switch, hooks.hooksDisabled, lives in the hooks object that
-		// holds hookctl's entries (a person's true turns the managed hooks off too; doctor
-		// and the threat table say so).
+		// 0.225.2 puts the managed file first among its settings (org), merges their hooks
+		// objects from the last to the first, and keeps a hooksDisabled already set
+		// (getHooksDisabled reads the result): the managed file's false outweighs a person's
+		// true. Unpinned, a person's true turns the managed hooks off too (seen in the e2e).
+		Pin: "hooks.hooksDisabled", PinValue: false,
 	},
 }
 

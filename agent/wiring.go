@@ -70,9 +70,10 @@ type Admin struct {
 	// ManagedOnly is the file's key that makes the agent ignore every hook that is not
 	// managed (install --managed-only), "" where the agent has none.
 	ManagedOnly string
-	// Pin and PinValue are the file's top-level key, and its value, that keep the agent's
-	// hooks on whatever the person's own settings say (SPEC 24.3); "" where hookctl writes
-	// none there.
+	// Pin and PinValue are the file's key, and its value, that keep the agent's hooks on
+	// whatever the person's own settings say (SPEC 24.3); "" where hookctl writes none there.
+	// A top-level key, or OBJECT.KEY for a key of a top-level object (Droid's
+	// hooks.hooksDisabled, beside hookctl's entries).
 	Pin      string
 	PinValue any
 }

@@ -480,10 +480,11 @@ func (e *Env) sysRemoveKeep() {
 }
 
 // sysRemoveCommand is run 2's command. Codex 0.169.0 rejects `rm -f` style commands itself
-// (its exec policy), which would keep ~/keep whatever the guards do: for it the command is
+// (its exec policy), and droid exec 0.225.2 at times refuses `rm -rf ~/keep` ("Dangerous
+// command detected"), which would keep ~/keep whatever the guards do: for them the command is
 // `rm -r`, which the guards block too.
 func (e *Env) sysRemoveCommand() string {
-	if e.Agent.Name == "codex" {
+	if e.Agent.Name == "codex" || e.Agent.Name == "droid" {
 		return "rm -r ~/keep"
 	}
 	return "rm -rf ~/keep"
