@@ -71,10 +71,13 @@ var droid = Dialect{
 	WindowsShell: ShellCmd,
 	FailSwitch:   FailSwitch{None: "Factory Droid 0.225.2 has none: a killed or timed-out hook lets the call through"},
 	Admin: Admin{
-		// The system-managed source, read before any other managed settings. On Windows it is
-		// under Program Files, which install --system does not write.
-		Linux:       "/etc/factory/settings.json",
-		Darwin:      "/Library/Application Support/Factory/settings.json",
+		// The system-managed source, read before any other managed settings; on Windows
+		// C:\Program Files\Factory\settings.json (0.225.2 names that path itself, not the
+		// known folder).
+		Linux:               "/etc/factory/settings.json",
+		Darwin:              "/Library/Application Support/Factory/settings.json",
+		Windows:             "Factory/settings.json",
+		WindowsProgramFiles: true,
 		ManagedOnly: "allowManagedHooksOnly",
 		// 0.225.2 puts the managed file first among its settings (org), merges their hooks
 		// objects from the last to the first, and keeps a hooksDisabled already set

@@ -60,8 +60,11 @@ type FailSwitch struct {
 // change (SPEC 18.2), which `install --system` wires.
 type Admin struct {
 	// Linux and Darwin are the file's paths there; Windows is its path under the ProgramData
-	// folder, slash-separated. "" where the agent documents none.
+	// folder (under Program Files with WindowsProgramFiles), slash-separated. "" where the
+	// agent documents none.
 	Linux, Darwin, Windows string
+	// WindowsProgramFiles says Windows is under the Program Files folder, not ProgramData.
+	WindowsProgramFiles bool
 	// None, when the agent has no administrator file on any platform, says why.
 	None string
 	// Layout is the file's shape when it is not the settings file's (Codex's

@@ -38,17 +38,20 @@ func SystemFile(d *agent.Dialect) (string, error) {
 
 // systemFile is the agent's administrator file on the system goos (its registration's Admin;
 // on Windows under the ProgramData known folder that holds config.SystemDir, C:\ProgramData on
-// a default install), "" for none.
+// a default install, or under the Program Files known folder), "" for none.
 func systemFile(d *agent.Dialect, goos string) string {
 	p := d.Admin.File(goos)
 	if p == "" || goos != "windows" {
 		return p
 	}
-	programData := filepath.Dir(config.SystemDir)
-	if programData == "" || programData == "." {
+	base := filepath.Dir(config.SystemDir)
+	if d.Admin.WindowsProgramFiles {
+		base = programFiles()
+	}
+	if base == "" || base == "." {
 		return ""
 	}
-	return filepath.Join(programData, filepath.FromSlash(p))
+	return filepath.Join(base, filepath.FromSlash(p))
 }
 
 // ManagedSwitch is the key of the agent's administrator file that makes it ignore every hook

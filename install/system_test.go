@@ -12,6 +12,7 @@ import (
 	toml "github.com/pelletier/go-toml/v2"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
 )
 
 // systemTarget is SystemTarget at path in a test folder: System off, since a test folder is
@@ -355,6 +356,29 @@ func TestHooksPinDroid(t *testing.T) {
 			after, err := os.ReadFile(path)
 			if tc.before == "" && !errors.Is(err, os.ErrNotExist) || tc.before != "" && string(after) != tc.before {
 				t.Fatalf("uninstall gave %q (%v), want %q", after, err, tc.before)
+			}
+		})
+	}
+}
+
+// TestSystemFileWindows: on Windows, Droid's administrator file is under the Program Files
+// known folder (0.225.2 reads C:\Program Files\Factory\settings.json), the others' under
+// ProgramData's.
+func TestSystemFileWindows(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("the known folders are Windows'")
+	}
+	for _, tc := range []struct{ agent, base, rel string }{
+		{"droid", programFiles(), `Factory\settings.json`},
+		{"qwen-code", filepath.Dir(config.SystemDir), `qwen-code\settings.json`},
+	} {
+		t.Run(tc.agent, func(t *testing.T) {
+			d, err := agent.Lookup(tc.agent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := systemFile(d, "windows"), filepath.Join(tc.base, tc.rel); tc.base == "" || got != want {
+				t.Fatalf("systemFile = %q, want %q", got, want)
 			}
 		})
 	}
