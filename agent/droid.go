@@ -78,7 +78,7 @@ var droid = Dialect{
 		Darwin:              "/Library/Application Support/Factory/settings.json",
 		Windows:             "Factory/settings.json",
 		WindowsProgramFiles: true,
-		ManagedOnly: "allowManagedHooksOnly",
+		ManagedOnly:         "allowManagedHooksOnly",
 		// 0.225.2 puts the managed file first among its settings (org), merges their hooks
 		// objects from the last to the first, and keeps a hooksDisabled already set
 		// (getHooksDisabled reads the result): the managed file's false outweighs a person's
