@@ -46,6 +46,7 @@ func init() {
 		Default: newAgentDefault,
 		// 0.24.4 drops a PreToolUse updatedInput: hookctl denies every rewrite there.
 		RewriteAlone: RewriteRefused,
+		Cannot:       map[string]string{"wall-start": notWalled("Qwen Code")},
 	})
 }
 
