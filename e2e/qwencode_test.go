@@ -43,7 +43,10 @@ func init() {
 			return []string{"--auth-type", "openai", "--openai-base-url", e.URL + "/v1", "--openai-api-key", "e2e-any-key",
 				"-m", "gpt-mock", "--approval-mode", "yolo", "-o", "json", prompt}
 		},
-		Default: newAgentDefault,
+		// Qwen Code takes 20 to 40 s to start under Node 22 on a loaded 2-core machine; one run
+		// of nine in attack-shell-forms outlasted the suite's 90 s there.
+		RunTimeout: 150 * time.Second,
+		Default:    newAgentDefault,
 		// 0.24.4 drops a PreToolUse updatedInput: hookctl denies every rewrite there.
 		RewriteAlone: RewriteRefused,
 		Cannot:       map[string]string{"wall-start": notWalled("Qwen Code")},
