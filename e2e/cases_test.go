@@ -297,6 +297,17 @@ func rewriteAlone(e *Env) {
 
 func rewriteAllowed(e *Env) {
 	rewriteConfig(e, true)
+	if !e.Expressible("the rewrite is denied with its reason (SPEC 28.26): the rewritten command does not run either, and the model is told why") {
+		e.Check(!e.Marked("ran-rewritten"), "the rewritten command ran, where the agent drops a rewrite")
+		result := ""
+		for _, r := range e.Model.Requests() {
+			if r.HasToolResult {
+				result = r.ToolResult
+			}
+		}
+		e.Check(strings.Contains(result, "rewritten tool input"), "the model was not told why the call was denied: %q", result)
+		return
+	}
 	e.Check(e.Marked("ran-rewritten"), "the rewritten command did not run though a hook allowed it")
 }
 

@@ -49,7 +49,10 @@ func init() {
 		Default:    newAgentDefault,
 		// 0.24.4 drops a PreToolUse updatedInput: hookctl denies every rewrite there.
 		RewriteAlone: RewriteRefused,
-		Cannot:       map[string]string{"wall-start": notWalled("Qwen Code")},
+		Cannot: map[string]string{
+			"rewrite-allowed": "Qwen Code 0.24.4 drops a PreToolUse updatedInput even beside an allow: hookctl denies the rewrite with its reason (SPEC 28.26)",
+			"wall-start":      notWalled("Qwen Code"),
+		},
 	})
 }
 
