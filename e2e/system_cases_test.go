@@ -77,6 +77,10 @@ var sysNotKept = map[string]map[string]string{
 		"system-guard-alone":          "Cline has no administrator file: nothing runs the system guard",
 		"system-encoded-unwire-agent": "Cline has no administrator file: with the person's hook files deleted, nothing runs hookctl",
 	},
+	"opencode": {
+		"system-guard-alone":          "OpenCode 1.18.33 loads no plugin from its managed folder: nothing runs the system guard",
+		"system-encoded-unwire-agent": "OpenCode 1.18.33 loads no plugin from its managed folder: with hookctl's plugin deleted from the person's folder, nothing runs hookctl",
+	},
 	"pi": {
 		"system-guard-alone":          "pi has no managed folder: nothing runs the system guard",
 		"system-encoded-unwire-agent": "pi has no managed folder: with hookctl's plugin deleted from the person's folder, nothing runs hookctl",
@@ -98,6 +102,8 @@ var sysAdminOff = map[string]string{
 var sysNoAdmin = map[string]string{
 	"cline": "Cline has no administrator file",
 	"pi":    "pi has no managed folder",
+	// 1.18.33 reads only opencode.json from /etc/opencode: install --system refuses it.
+	"opencode": "OpenCode loads no plugin from its managed folder",
 }
 
 // sysBin is the root-owned hookctl of the system wiring, sysAgents the agents' folder as the
