@@ -48,7 +48,9 @@ func init() {
 		Cannot: map[string]string{
 			"context-reaches-model": "droid exec 0.225.2 fires no UserPromptSubmit, and drops a PreToolUse additionalContext (hookctl warns): no hook's context reaches the model under exec",
 			"wall-start":            notWalled("Factory Droid"),
+			"unapproved-skipped":    "droid exec 0.225.2 shows the person only its result (-o json): no hook's stderr or systemMessage, so hookctl's notice of a skipped hook is not shown there",
 		},
+		DropsToolContext: true,
 		// A rewrite no hook allowed is a deny: droid reads updatedInput only beside an allow
 		// (rewrite-alone, Full).
 		RewriteAlone: RewriteRefused,
