@@ -134,6 +134,10 @@ func (r Rewrite) String() string {
 	return "not said"
 }
 
+// plugin says the agent runs hookctl's plugin (Settings is hookctl.js), which hands it tool
+// calls only, rather than entries in its settings.
+func (a *Agent) plugin() bool { return filepath.Base(a.Settings) == "hookctl.js" }
+
 // argv is the command line that starts the agent with args.
 func (a *Agent) argv(args ...string) []string {
 	bin := filepath.Join(*agentsBin, a.Bin)

@@ -33,6 +33,10 @@ func init() {
 		},
 		RewriteAlone: RewriteRuns,
 		Default:      pluginDefault,
-		Cannot:       pluginCannot("pi"),
+		Cannot: withCannot(pluginCannot("pi"), map[string]string{
+			"unapproved-skipped": "pi -p prints only the model's answer: no notice of a skipped hook is shown there",
+		}),
+		// Its tool_call handler carries no context (hookctl warns).
+		DropsToolContext: true,
 	})
 }
