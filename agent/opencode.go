@@ -55,7 +55,7 @@ func init() { register(&opencode) }
 
 // OpenCode's tools (1.18.33's schemas): camel-case paths and edit strings.
 var opencodeTools = []ToolRow{
-	{Agent: "bash", Hookctl: ToolTerminal},
+	{Agent: "bash", Hookctl: ToolTerminal, Seen: true},
 	{Agent: "read", Hookctl: ToolReadFile, Keys: []Key{{Agent: "filePath", Hookctl: "path"}}},
 	{Agent: "write", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "filePath", Hookctl: "path"}}},
 	{Agent: "edit", Hookctl: ToolPatch, Keys: []Key{{Agent: "filePath", Hookctl: "path"}, {Agent: "oldString", Hookctl: "old"}, {Agent: "newString", Hookctl: "new"}}},
