@@ -33,9 +33,7 @@ func init() {
 		},
 		RewriteAlone: RewriteRuns,
 		Default:      pluginDefault,
-		Cannot: withCannot(pluginCannot("pi"), map[string]string{
-			"unapproved-skipped": "pi -p prints only the model's answer: no notice of a skipped hook is shown there",
-		}),
+		Cannot:       pluginCannot("pi"),
 		// Its tool_call handler carries no context (hookctl warns).
 		DropsToolContext: true,
 	})

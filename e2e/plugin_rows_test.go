@@ -30,6 +30,7 @@ func pluginCannot(title string) map[string]string {
 		"project-dir-guard":     title + " gives hookctl no $CLAUDE_PROJECT_DIR: the path is not the script approved in the project, so fail_closed blocks",
 		"wall-start":            notWalled(title),
 		"continue-false-stops":  title + "'s plugin can fail a tool call, not end the run: hookctl blocks the call instead, and the model is told",
+		"unapproved-skipped":    title + "'s non-interactive run shows the person no plugin's notice: hookctl's word that a hook was skipped is not shown there",
 	}
 }
 
@@ -70,12 +71,4 @@ func noDependencyInstall(e *Env, dir, pkg string) {
 // the case checks instead.
 func notWalled(title string) string {
 	return title + " is not yet proven to run whole behind the wall: install --wall refuses it (docs/wall.md)"
-}
-
-// withCannot is cannot with more's cases added.
-func withCannot(cannot, more map[string]string) map[string]string {
-	for k, v := range more {
-		cannot[k] = v
-	}
-	return cannot
 }
