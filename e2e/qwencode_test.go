@@ -50,8 +50,9 @@ func init() {
 		// 0.24.4 drops a PreToolUse updatedInput: hookctl denies every rewrite there.
 		RewriteAlone: RewriteRefused,
 		Cannot: map[string]string{
-			"rewrite-allowed": "Qwen Code 0.24.4 drops a PreToolUse updatedInput even beside an allow: hookctl denies the rewrite with its reason (SPEC 28.26)",
-			"wall-start":      notWalled("Qwen Code"),
+			"rewrite-allowed":    "Qwen Code 0.24.4 drops a PreToolUse updatedInput even beside an allow: hookctl denies the rewrite with its reason (SPEC 28.26)",
+			"wall-start":         notWalled("Qwen Code"),
+			"unapproved-skipped": "Qwen Code 0.24.4 under -o json shows the person no hook's stderr or systemMessage, so hookctl's notice of a skipped hook is not shown there",
 		},
 	})
 }
