@@ -226,6 +226,14 @@ func TestWriters(t *testing.T) {
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Factory Droid merges a rewritten tool input into the old one and cannot remove summary, timeout: tool input rewritten by hook ./r.sh"}}`, ""},
 		{"droid", "PreToolUse", Decision{Verdict: "allow", Allowed: true, ToolInput: rewrite, RewrittenBy: "./r.sh"},
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"tool input rewritten by hook ./r.sh","updatedInput":{"command":"ls"}}}`, ""},
+		// It reads updatedInput only beside an allow: a rewrite no hook allowed, or one asked
+		// about, would run the original input, so it is a deny.
+		{"droid", "PreToolUse", Decision{Verdict: "allow", ToolInput: rewrite, RewrittenBy: "./r.sh"},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Factory Droid applies a rewritten tool input only when a hook allows the call: confirmation required: tool input rewritten by hook ./r.sh"}}`, ""},
+		{"droid", "PreToolUse", Decision{Verdict: "ask", Reason: "sure?", ToolInput: rewrite, RewrittenBy: "./r.sh"},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Factory Droid applies a rewritten tool input only when a hook allows the call: confirmation required: sure?"}}`, ""},
+		{"droid", "PreToolUse", Decision{Verdict: "ask", Reason: "sure?"},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?"}}`, ""},
 		{"droid", "PreToolUse", Decision{Verdict: "allow", Context: "c"}, "", "factory droid takes no context on PreToolUse"},
 		{"droid", "PreToolUse", Decision{Verdict: "block", Reason: "no", ToolInput: rewrite, Dropped: []string{"x"}},
 			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`, ""},

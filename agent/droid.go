@@ -70,14 +70,19 @@ var droid = Dialect{
 	WindowsShell: ShellCmd,
 	FailSwitch:   FailSwitch{None: "Factory Droid 0.225.2 has none: a killed or timed-out hook lets the call through"},
 	Admin: Admin{
-		// The system-managed source, read before any other managed settings. On Windows it is
-		// under Program Files, which install --system does not write.
-		Linux:       "/etc/factory/settings.json",
-		Darwin:      "/Library/Application Support/Factory/settings.json",
-		ManagedOnly: "allowManagedHooksOnly",
-		// No pin: its hooks-off switch, hooks.hooksDisabled, lives in the hooks object that
-		// holds hookctl's entries (a person's true turns the managed hooks off too; doctor
-		// and the threat table say so).
+		// The system-managed source, read before any other managed settings; on Windows
+		// C:\Program Files\Factory\settings.json (0.225.2 names that path itself, not the
+		// known folder).
+		Linux:               "/etc/factory/settings.json",
+		Darwin:              "/Library/Application Support/Factory/settings.json",
+		Windows:             "Factory/settings.json",
+		WindowsProgramFiles: true,
+		ManagedOnly:         "allowManagedHooksOnly",
+		// 0.225.2 puts the managed file first among its settings (org), merges their hooks
+		// objects from the last to the first, and keeps a hooksDisabled already set
+		// (getHooksDisabled reads the result): the managed file's false outweighs a person's
+		// true. Unpinned, a person's true turns the managed hooks off too (seen in the e2e).
+		Pin: "hooks.hooksDisabled", PinValue: false,
 	},
 }
 
@@ -101,16 +106,26 @@ func droidEvents() []Mapping {
 
 // writeDroid writes the decision as Droid reads it: Claude Code's answers, but Droid merges a
 // PreToolUse updatedInput into the tool input key by key, so a rewrite that leaves a key out
-// cannot be carried: the key would keep its old value. Such a rewrite is a deny.
+// cannot be carried: the key would keep its old value. Such a rewrite is a deny. Droid also
+// reads updatedInput only beside an allow: with ask (Claude Code's answer to a rewrite no hook
+// allowed) it drops the rewrite and asks about the original input, which droid exec
+// --skip-permissions-unsafe then runs (seen in 0.225.2). So a rewrite without an allow is a
+// deny too (SPEC 28.26), as where an agent cannot ask.
 // Its PreToolUse additionalContext reaches no model (seen): dropped with a warning.
 func writeDroid(m Mapping, d Decision) ([]byte, []string) {
 	if m.Event != "pre_tool_call" {
 		return claudeWriter{}.write(m, d)
 	}
-	if d.ToolInput != nil && len(d.Dropped) > 0 && d.Verdict != "block" && !d.Halt {
+	rewrote := orFirst(d.Reason, "tool input rewritten by hook "+d.RewrittenBy)
+	switch {
+	case d.ToolInput == nil || d.Verdict == "block" || d.Halt:
+	case len(d.Dropped) > 0:
 		d.Verdict, d.Allowed, d.ToolInput = "block", false, nil
 		d.Reason = "Factory Droid merges a rewritten tool input into the old one and cannot remove " +
-			strings.Join(d.Dropped, ", ") + ": " + orFirst(d.Reason, "tool input rewritten by hook "+d.RewrittenBy)
+			strings.Join(d.Dropped, ", ") + ": " + rewrote
+	case toolPermission(d) != "allow":
+		d.Verdict, d.Allowed, d.ToolInput = "block", false, nil
+		d.Reason = "Factory Droid applies a rewritten tool input only when a hook allows the call: " + confirmationRequired(rewrote)
 	}
 	var warnings []string
 	if d.Context != "" {

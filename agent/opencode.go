@@ -2,7 +2,8 @@ package agent
 
 // opencode is OpenCode's dialect (opencode-ai 1.18.33, read in its bundle). OpenCode runs no
 // command hooks; it loads every plugin/*.{js,ts} and plugins/*.{js,ts} of each config folder
-// (~/.config/opencode, a project's .opencode, the managed /etc/opencode), and awaits each
+// (~/.config/opencode, a project's .opencode; not the managed /etc/opencode, of which it reads
+// only opencode.json and opencode.jsonc), and awaits each
 // plugin's "tool.execute.before" with the very args object the tool then runs with: a throw
 // there fails the call, a change to the args is what runs. A plugin that fails to load is
 // dropped without a word, so the tool call then runs unguarded: doctor and the switch check
@@ -31,11 +32,14 @@ var opencode = Dialect{
 			{Env: "OPENCODE_PURE", What: "runs without external plugins: hookctl's plugin is not loaded"},
 			{Env: "OPENCODE_DISABLE_PROJECT_CONFIG", What: "skips the project's .opencode folder, its plugins included"},
 			{Env: "XDG_CONFIG_HOME", What: "moves ~/.config/opencode, whose plugins hold the person's wiring"},
-			{Env: "OPENCODE_TEST_MANAGED_CONFIG_DIR", What: "moves the managed folder /etc/opencode, whose plugins hold the system wiring"},
+			{Env: "OPENCODE_TEST_MANAGED_CONFIG_DIR", What: "moves the managed folder /etc/opencode, whose opencode.json can name plugins"},
 		},
 	},
 	FailSwitch: FailSwitch{None: "OpenCode has none: hookctl's plugin itself blocks a call hookctl does not answer, and a plugin that fails to load is seen only by doctor"},
-	Admin:      Admin{Linux: "/etc/opencode/plugins", Darwin: "/Library/Application Support/opencode/plugins", Windows: "opencode/plugins"},
+	// 1.18.33 reads no plugin folder of its managed folder (/etc/opencode): a plugin written
+	// there never loads, which the real-agent suite saw (system-guard-alone). Refused rather
+	// than wired to no effect; the managed opencode.json's "plugin" list is the way in.
+	Admin: Admin{None: "OpenCode 1.18.33 loads no plugin from its managed folder /etc/opencode (it reads only opencode.json there): install --system cannot wire it yet, and the system guard runs only through the person's plugin"},
 }
 
 func init() {
@@ -49,7 +53,7 @@ func init() {
 
 // OpenCode's tools (1.18.33's schemas): camel-case paths and edit strings.
 var opencodeTools = []ToolRow{
-	{Agent: "bash", Hookctl: ToolTerminal},
+	{Agent: "bash", Hookctl: ToolTerminal, Seen: true},
 	{Agent: "read", Hookctl: ToolReadFile, Keys: []Key{{Agent: "filePath", Hookctl: "path"}}},
 	{Agent: "write", Hookctl: ToolWriteFile, Keys: []Key{{Agent: "filePath", Hookctl: "path"}}},
 	{Agent: "edit", Hookctl: ToolPatch, Keys: []Key{{Agent: "filePath", Hookctl: "path"}, {Agent: "oldString", Hookctl: "old"}, {Agent: "newString", Hookctl: "new"}}},

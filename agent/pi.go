@@ -47,7 +47,7 @@ func init() {
 
 // pi's tools (0.73.1's schemas).
 var piTools = []ToolRow{
-	{Agent: "bash", Hookctl: ToolTerminal},
+	{Agent: "bash", Hookctl: ToolTerminal, Seen: true},
 	{Agent: "read", Hookctl: ToolReadFile},
 	{Agent: "write", Hookctl: ToolWriteFile},
 	{Agent: "edit", Hookctl: ToolPatch},

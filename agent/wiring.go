@@ -60,8 +60,11 @@ type FailSwitch struct {
 // change (SPEC 18.2), which `install --system` wires.
 type Admin struct {
 	// Linux and Darwin are the file's paths there; Windows is its path under the ProgramData
-	// folder, slash-separated. "" where the agent documents none.
+	// folder (under Program Files with WindowsProgramFiles), slash-separated. "" where the
+	// agent documents none.
 	Linux, Darwin, Windows string
+	// WindowsProgramFiles says Windows is under the Program Files folder, not ProgramData.
+	WindowsProgramFiles bool
 	// None, when the agent has no administrator file on any platform, says why.
 	None string
 	// Layout is the file's shape when it is not the settings file's (Codex's
@@ -70,9 +73,10 @@ type Admin struct {
 	// ManagedOnly is the file's key that makes the agent ignore every hook that is not
 	// managed (install --managed-only), "" where the agent has none.
 	ManagedOnly string
-	// Pin and PinValue are the file's top-level key, and its value, that keep the agent's
-	// hooks on whatever the person's own settings say (SPEC 24.3); "" where hookctl writes
-	// none there.
+	// Pin and PinValue are the file's key, and its value, that keep the agent's hooks on
+	// whatever the person's own settings say (SPEC 24.3); "" where hookctl writes none there.
+	// A top-level key, or OBJECT.KEY for a key of a top-level object (Droid's
+	// hooks.hooksDisabled, beside hookctl's entries).
 	Pin      string
 	PinValue any
 }

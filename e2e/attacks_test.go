@@ -105,7 +105,7 @@ var attacks = []attackCase{{
 	},
 }, {
 	name:     "agent-switch",
-	does:     "the agent's own hooks-off setting written in plain text (Claude Code: disableAllHooks in .claude/settings.local.json; Codex: [features] hooks = false; Copilot CLI: disableAllHooks in ~/.copilot/settings.json; Gemini CLI: hooksConfig.enabled false in .gemini/settings.json)",
+	does:     "the agent's own hooks-off setting written in plain text (Claude Code: disableAllHooks in .claude/settings.local.json; Codex: [features] hooks = false; Copilot CLI: disableAllHooks in ~/.copilot/settings.json; Gemini CLI: hooksConfig.enabled false in .gemini/settings.json; Qwen Code: disableAllHooks in .qwen/settings.json; Factory Droid: hooks.hooksDisabled in .factory/settings.json)",
 	commands: func(e *Env) []string { return []string{e.switchOff()} },
 }, {
 	name:          "agent-switch-encoded",
@@ -177,8 +177,14 @@ func (e *Env) switchOff() string {
 		return `mkdir -p ~/.copilot && echo '{"disableAllHooks": true}' >~/.copilot/settings.json`
 	case "gemini":
 		return `mkdir -p .gemini && echo '{"hooksConfig": {"enabled": false}}' >.gemini/settings.json`
+	case "qwen-code":
+		return `mkdir -p .qwen && echo '{"disableAllHooks": true}' >.qwen/settings.json`
+	case "droid":
+		return `mkdir -p .factory && echo '{"hooks": {"hooksDisabled": true}}' >.factory/settings.json`
 	}
-	return "true" // an agent with no hooks-off setting: the row says n/a
+	// An agent with no hooks-off setting (Cline; the plugin agents, whose only switch is their
+	// plugin folder, which tamper-unwire-agent attacks): the row says n/a.
+	return "true"
 }
 
 // run is the case: the tamper guard and the attack's own setup, each attack command run once,

@@ -227,6 +227,10 @@ func contextReachesModel(e *Env) {
 		e.RunOK(prompt)
 		e.Check(e.HookRuns("context") == 1, "the context hook ran %d times, want 1", e.HookRuns("context"))
 		e.Check(e.Marked("ran"), "the command did not run")
+		if e.Agent.DropsToolContext {
+			e.Check(!e.ModelSaw("e2e-context-from-hook"), "the model was sent the hook's context, which the docs say %s drops: update docs/agents.md and DropsToolContext", e.Agent.Name)
+			return
+		}
 		e.Check(e.ModelSaw("e2e-context-from-hook"), "the model was never sent the hook's context")
 		return
 	}
@@ -253,8 +257,12 @@ echo '{"action":"continue","message":"e2e-keep-working"}'`, state, state))
 `)
 	e.Script("", "done")
 	e.RunOK(prompt)
-	if !e.Expressible("the pre_verify hook runs once when the task ends, and the agent ends") {
-		e.Check(e.HookRuns("verify") == 1, "the pre_verify hook ran %d times, want 1", e.HookRuns("verify"))
+	if !e.Expressible("the pre_verify hook runs once when the task ends (never where hookctl wires tool calls only, a plugin agent), and the agent ends") {
+		want := 1
+		if e.Agent.plugin() {
+			want = 0
+		}
+		e.Check(e.HookRuns("verify") == want, "the pre_verify hook ran %d times, want %d", e.HookRuns("verify"), want)
 		return
 	}
 	e.Check(e.HookRuns("verify") == 2, "the pre_verify hook ran %d times, want 2 (keep working once, then stop)", e.HookRuns("verify"))
@@ -297,6 +305,17 @@ func rewriteAlone(e *Env) {
 
 func rewriteAllowed(e *Env) {
 	rewriteConfig(e, true)
+	if !e.Expressible("the rewrite is denied with its reason (SPEC 28.26): the rewritten command does not run either, and the model is told why") {
+		e.Check(!e.Marked("ran-rewritten"), "the rewritten command ran, where the agent drops a rewrite")
+		result := ""
+		for _, r := range e.Model.Requests() {
+			if r.HasToolResult {
+				result = r.ToolResult
+			}
+		}
+		e.Check(strings.Contains(result, "rewritten tool input"), "the model was not told why the call was denied: %q", result)
+		return
+	}
 	e.Check(e.Marked("ran-rewritten"), "the rewritten command did not run though a hook allowed it")
 }
 

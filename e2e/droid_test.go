@@ -47,9 +47,12 @@ func init() {
 		}),
 		Cannot: map[string]string{
 			"context-reaches-model": "droid exec 0.225.2 fires no UserPromptSubmit, and drops a PreToolUse additionalContext (hookctl warns): no hook's context reaches the model under exec",
+			"wall-start":            notWalled("Factory Droid"),
+			"unapproved-skipped":    "droid exec 0.225.2 shows the person only its result (-o json): no hook's stderr or systemMessage, so hookctl's notice of a skipped hook is not shown there",
 		},
-		// A rewrite no hook allowed is Claude Code's ask; what droid exec does with it is
-		// asserted by rewrite-alone (Full).
+		DropsToolContext: true,
+		// A rewrite no hook allowed is a deny: droid reads updatedInput only beside an allow
+		// (rewrite-alone, Full).
 		RewriteAlone: RewriteRefused,
 	})
 }

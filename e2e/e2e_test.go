@@ -107,6 +107,10 @@ type Agent struct {
 	// Cannot names the cases the agent cannot express, with the reason printed beside the
 	// result; such a case checks what hookctl promises instead (it says what in its code).
 	Cannot map[string]string
+	// DropsToolContext says the agent drops a pre-tool hook's context (hookctl warns, Factory
+	// Droid): context-reaches-model, which it cannot express, then checks that the call ran and
+	// the context never reached the model, so a release that carries it is noticed.
+	DropsToolContext bool
 }
 
 // Rewrite is what an agent does with a rewritten input that no hook explicitly allowed.
@@ -129,6 +133,10 @@ func (r Rewrite) String() string {
 	}
 	return "not said"
 }
+
+// plugin says the agent runs hookctl's plugin (Settings is hookctl.js), which hands it tool
+// calls only, rather than entries in its settings.
+func (a *Agent) plugin() bool { return filepath.Base(a.Settings) == "hookctl.js" }
 
 // argv is the command line that starts the agent with args.
 func (a *Agent) argv(args ...string) []string {

@@ -44,6 +44,8 @@ func init() {
 		RunTimeout:   150 * time.Second,
 		Default:      pluginDefault,
 		Cannot:       pluginCannot("OpenCode"),
+		// Its tool.execute.before carries no context (hookctl warns).
+		DropsToolContext: true,
 	})
 }
 

@@ -34,5 +34,7 @@ func init() {
 		RewriteAlone: RewriteRuns,
 		Default:      pluginDefault,
 		Cannot:       pluginCannot("pi"),
+		// Its tool_call handler carries no context (hookctl warns).
+		DropsToolContext: true,
 	})
 }

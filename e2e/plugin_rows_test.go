@@ -28,6 +28,9 @@ func pluginCannot(title string) map[string]string {
 		"context-reaches-model": title + " has no event before a model request that a plugin can add context to (hookctl wires tool calls only)",
 		"pre-verify-continues":  title + " has no event at the end of a turn that can keep it working",
 		"project-dir-guard":     title + " gives hookctl no $CLAUDE_PROJECT_DIR: the path is not the script approved in the project, so fail_closed blocks",
+		"wall-start":            notWalled(title),
+		"continue-false-stops":  title + "'s plugin can fail a tool call, not end the run: hookctl blocks the call instead, and the model is told",
+		"unapproved-skipped":    title + "'s non-interactive run shows the person no plugin's notice: hookctl's word that a hook was skipped is not shown there",
 	}
 }
 
@@ -61,4 +64,11 @@ func noDependencyInstall(e *Env, dir, pkg string) {
 	}
 	e.WriteFile(filepath.Join(dir, "package.json"), fmt.Sprintf(`{"dependencies": {%q: "*"}}`, pkg), 0o644)
 	e.WriteFile(filepath.Join(dir, "package-lock.json"), fmt.Sprintf(`{"packages": {"": {"dependencies": {%q: "*"}}}}`, pkg), 0o644)
+}
+
+// notWalled is the reason an agent added with SPEC 26 cannot run wall-start: it is not proven to
+// run whole behind the kernel wall (agent.Dialect.WallStart), so install --wall refuses it, which
+// the case checks instead.
+func notWalled(title string) string {
+	return title + " is not yet proven to run whole behind the wall: install --wall refuses it (docs/wall.md)"
 }

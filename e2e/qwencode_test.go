@@ -43,9 +43,17 @@ func init() {
 			return []string{"--auth-type", "openai", "--openai-base-url", e.URL + "/v1", "--openai-api-key", "e2e-any-key",
 				"-m", "gpt-mock", "--approval-mode", "yolo", "-o", "json", prompt}
 		},
-		Default: newAgentDefault,
+		// Qwen Code takes 20 to 40 s to start under Node 22 on a loaded 2-core machine; one run
+		// of nine in attack-shell-forms outlasted the suite's 90 s there.
+		RunTimeout: 150 * time.Second,
+		Default:    newAgentDefault,
 		// 0.24.4 drops a PreToolUse updatedInput: hookctl denies every rewrite there.
 		RewriteAlone: RewriteRefused,
+		Cannot: map[string]string{
+			"rewrite-allowed":    "Qwen Code 0.24.4 drops a PreToolUse updatedInput even beside an allow: hookctl denies the rewrite with its reason (SPEC 28.26)",
+			"wall-start":         notWalled("Qwen Code"),
+			"unapproved-skipped": "Qwen Code 0.24.4 under -o json shows the person no hook's stderr or systemMessage, so hookctl's notice of a skipped hook is not shown there",
+		},
 	})
 }
 

@@ -81,6 +81,14 @@ var sysNotKept = map[string]map[string]string{
 		"system-guard-alone":          "Kilo loads no plugin from its managed folder (/etc/kilo): nothing runs the system guard",
 		"system-encoded-unwire-agent": "Kilo loads no plugin from its managed folder: with the person's plugin deleted, nothing runs hookctl",
 	},
+	"opencode": {
+		"system-guard-alone":          "OpenCode 1.18.33 loads no plugin from its managed folder: nothing runs the system guard",
+		"system-encoded-unwire-agent": "OpenCode 1.18.33 loads no plugin from its managed folder: with hookctl's plugin deleted from the person's folder, nothing runs hookctl",
+	},
+	"pi": {
+		"system-guard-alone":          "pi has no managed folder: nothing runs the system guard",
+		"system-encoded-unwire-agent": "pi has no managed folder: with hookctl's plugin deleted from the person's folder, nothing runs hookctl",
+	},
 	"gemini": {
 		"system-gemini-disabled": "Gemini CLI 0.61.0 joins every scope's hooksConfig.disabled: the person's list switches the system settings' hooks off",
 	},
@@ -98,6 +106,9 @@ var sysAdminOff = map[string]string{
 var sysNoAdmin = map[string]string{
 	"cline": "Cline has no administrator file",
 	"kilo":  "Kilo Code CLI loads no plugin from its managed folder",
+	"pi":    "pi has no managed folder",
+	// 1.18.33 reads only opencode.json from /etc/opencode: install --system refuses it.
+	"opencode": "OpenCode loads no plugin from its managed folder",
 }
 
 // sysBin is the root-owned hookctl of the system wiring, sysAgents the agents' folder as the
@@ -353,8 +364,14 @@ func (e *Env) sysAttackCommand(name string) string {
 			return `echo '` + geminiSettings(`"hooksConfig": {"enabled": false}`) + `' >~/.gemini/settings.json`
 		case "cline":
 			return `rm -f ~/.cline/hooks/*`
-		case "kilo":
-			return `rm -f ~/.config/kilo/plugins/hookctl.js`
+		case "qwen-code":
+			return `echo '{"disableAllHooks": true}' >~/.qwen/settings.json`
+		case "droid":
+			// The person's settings keep their custom model (the run after needs it).
+			return `sed -i 's/"hooks": *{/"hooks": {"hooksDisabled": true, /' ~/.factory/settings.json`
+		}
+		if e.Agent.Name == "opencode" || e.Agent.Name == "kilo" || e.Agent.Name == "pi" {
+			return "rm -f ~/" + e.Agent.Settings // hookctl's plugin: the agent's only wiring
 		}
 	}
 	e.Fatalf("no attack %s for %s", name, e.Agent.Name)
@@ -474,10 +491,11 @@ func (e *Env) sysRemoveKeep() {
 }
 
 // sysRemoveCommand is run 2's command. Codex 0.169.0 rejects `rm -f` style commands itself
-// (its exec policy), which would keep ~/keep whatever the guards do: for it the command is
+// (its exec policy), and droid exec 0.225.2 at times refuses `rm -rf ~/keep` ("Dangerous
+// command detected"), which would keep ~/keep whatever the guards do: for them the command is
 // `rm -r`, which the guards block too.
 func (e *Env) sysRemoveCommand() string {
-	if e.Agent.Name == "codex" {
+	if e.Agent.Name == "codex" || e.Agent.Name == "droid" {
 		return "rm -r ~/keep"
 	}
 	return "rm -rf ~/keep"

@@ -44,7 +44,7 @@ func TestThreatTableInDocs(t *testing.T) {
 		t.Fatalf("the %q section has no table", heading)
 	}
 	head, body := table[0], table[2:]
-	if want := append([]string{"attack"}, rows[0].Agents...); strings.Join(head[:len(want)], ",") != strings.Join(want, ",") {
+	if want := append([]string{"attack"}, rows[0].Agents...); len(head) < len(want) || strings.Join(head[:len(want)], ",") != strings.Join(want, ",") {
 		t.Fatalf("the table's header is %v, want %v first", head, want)
 	}
 	if len(body) != len(rows) {

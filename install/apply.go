@@ -57,8 +57,9 @@ type Target struct {
 	// SwitchOn sets Switch to true; without it, Switch is put back as it was before hookctl
 	// first wrote the file (its backup says how).
 	SwitchOn bool
-	// Pin is a key of the administrator file that keeps the agent's hooks on (HooksPin), set
-	// to PinValue while PinOn, and put back as it was on uninstall.
+	// Pin is a key of the administrator file that keeps the agent's hooks on (HooksPin; a path
+	// such as "hooks.hooksDisabled" for a key inside an object), set to PinValue while PinOn,
+	// and put back as it was on uninstall.
 	Pin      string
 	PinValue any
 	PinOn    bool
@@ -252,7 +253,7 @@ func editText(old []byte, t Target, want []Want, b backup, r *Report) ([]byte, b
 		if err := s.checkPin(t, b); err != nil {
 			return nil, false, err
 		}
-		if err := s.setKey(t.Pin, t.PinValue, t.PinOn, b, &r.Pin); err != nil {
+		if err := s.setPin(t, b, &r.Pin); err != nil {
 			return nil, false, err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
@@ -37,17 +38,20 @@ func SystemFile(d *agent.Dialect) (string, error) {
 
 // systemFile is the agent's administrator file on the system goos (its registration's Admin;
 // on Windows under the ProgramData known folder that holds config.SystemDir, C:\ProgramData on
-// a default install), "" for none.
+// a default install, or under the Program Files known folder), "" for none.
 func systemFile(d *agent.Dialect, goos string) string {
 	p := d.Admin.File(goos)
 	if p == "" || goos != "windows" {
 		return p
 	}
-	programData := filepath.Dir(config.SystemDir)
-	if programData == "" || programData == "." {
+	base := filepath.Dir(config.SystemDir)
+	if d.Admin.WindowsProgramFiles {
+		base = programFiles()
+	}
+	if base == "" || base == "." {
 		return ""
 	}
-	return filepath.Join(programData, filepath.FromSlash(p))
+	return filepath.Join(base, filepath.FromSlash(p))
 }
 
 // ManagedSwitch is the key of the agent's administrator file that makes it ignore every hook
@@ -60,6 +64,23 @@ func ManagedSwitch(d *agent.Dialect) string { return d.Admin.ManagedOnly }
 // pin, [features] hooks = true, is written with the requirements (requirements.go).
 func HooksPin(d *agent.Dialect) (key string, value any) { return d.Admin.Pin, d.Admin.PinValue }
 
+// pinPlace splits the pin's path into the object of the file that holds it ("" for the top
+// level) and its key: Droid's "hooks.hooksDisabled" sits in the object of hookctl's entries.
+func pinPlace(pin string) (in, key string) {
+	if i := strings.LastIndexByte(pin, '.'); i >= 0 {
+		return pin[:i], pin[i+1:]
+	}
+	return "", pin
+}
+
+// objectAt is the object at in ("" for n itself), nil when there is none.
+func objectAt(n *node, in string) *node {
+	if in == "" || n == nil {
+		return n
+	}
+	return n.get(in)
+}
+
 // checkPin refuses to pin over an administrator's own value of the pin's key: the one the file
 // held before hookctl first wrote it (its backup), or holds now when hookctl never did.
 // hookctl does not change an administrator's own setting.
@@ -67,11 +88,12 @@ func (s *settings) checkPin(t Target, b backup) error {
 	if !t.PinOn || s.root.kind != '{' {
 		return nil
 	}
-	n, data := s.root.get(t.Pin), s.data
+	in, key := pinPlace(t.Pin)
+	n, data := objectAt(s.root, in).get(key), s.data
 	if b.ok {
 		n, data = nil, b.data
 		if b.prior != nil {
-			n = b.prior.get(t.Pin)
+			n = objectAt(b.prior, in).get(key)
 		}
 	}
 	want, err := json.Marshal(t.PinValue)
@@ -121,10 +143,44 @@ func (s *settings) setSwitch(key string, on bool, b backup, r *Report) error {
 // it was before hookctl first wrote the file (no backup: left as it is); *changed says "set"
 // or "restored" when it did either.
 func (s *settings) setKey(key string, value any, on bool, b backup, changed *string) error {
+	return s.setKeyIn("", key, value, on, b, changed)
+}
+
+// setPin is setKey for the pin's path (pinPlace): an object that holds it is made when missing,
+// and removed again on uninstall when the backup shows hookctl made it and nothing else is in it.
+func (s *settings) setPin(t Target, b backup, changed *string) error {
+	in, key := pinPlace(t.Pin)
+	if in == "" {
+		return s.setKey(key, t.PinValue, t.PinOn, b, changed)
+	}
 	if s.root.kind != '{' {
 		return s.problem(s.root, "the file holds %s, not an object", s.root.kindName())
 	}
-	cur := s.root.get(key)
+	if t.PinOn && s.root.get(in) == nil {
+		if err := s.add(s.root, in, object{}); err != nil {
+			return err
+		}
+	}
+	if s.root.get(in) == nil {
+		return nil
+	}
+	if err := s.setKeyIn(in, key, t.PinValue, t.PinOn, b, changed); err != nil {
+		return err
+	}
+	if o := s.root.get(in); !t.PinOn && o.kind == '{' && len(o.members) == 0 && b.created(in) {
+		return s.remove(s.root, s.root.index(in))
+	}
+	return nil
+}
+
+// setKeyIn is setKey for a key of the file's object at in ("" for the top level), which the
+// caller has made sure exists.
+func (s *settings) setKeyIn(in, key string, value any, on bool, b backup, changed *string) error {
+	obj := func() *node { return objectAt(s.root, in) }
+	if o := obj(); o.kind != '{' {
+		return s.problem(o, "%s holds %s, not an object", orWord(in, "the file"), o.kindName())
+	}
+	cur := obj().get(key)
 	text := func(n *node) string { return string(s.data[n.start:n.end]) }
 	if on {
 		want, err := json.Marshal(value)
@@ -139,27 +195,35 @@ func (s *settings) setKey(key string, value any, on bool, b backup, changed *str
 			return s.replace(cur, value)
 		}
 		*changed = "set"
-		return s.add(s.root, key, value)
+		return s.add(obj(), key, value)
 	}
 	if !b.ok {
 		return nil
 	}
 	var prior *node
 	if b.prior != nil {
-		prior = b.prior.get(key)
+		prior = objectAt(b.prior, in).get(key)
 	}
 	switch {
 	case prior == nil && cur == nil:
 		return nil
 	case prior == nil:
 		*changed = "restored"
-		return s.remove(s.root, s.root.index(key))
+		return s.remove(obj(), obj().index(key))
 	case cur == nil:
 		*changed = "restored"
-		return s.add(s.root, key, json.RawMessage(b.data[prior.start:prior.end]))
+		return s.add(obj(), key, json.RawMessage(b.data[prior.start:prior.end]))
 	case text(cur) != string(b.data[prior.start:prior.end]):
 		*changed = "restored"
 		return s.replace(cur, json.RawMessage(b.data[prior.start:prior.end]))
 	}
 	return nil
+}
+
+// orWord is s, or word when s is empty.
+func orWord(s, word string) string {
+	if s == "" {
+		return word
+	}
+	return `"` + s + `"`
 }

@@ -1,6 +1,7 @@
 package install
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	toml "github.com/pelletier/go-toml/v2"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
 )
 
 // systemTarget is SystemTarget at path in a test folder: System off, since a test folder is
@@ -303,5 +305,81 @@ func TestHooksPinGemini(t *testing.T) {
 	_ = os.WriteFile(path, []byte(before), 0o644)
 	if _, err := Install(systemTarget(t, "gemini", path, false), want, false); err == nil || !strings.Contains(err.Error(), `set it to {"enabled":true} there`) {
 		t.Fatalf("install over an administrator's hooksConfig: %v", err)
+	}
+}
+
+// TestHooksPinDroid: install --system pins Factory Droid's hooks.hooksDisabled to false in the
+// hooks object beside hookctl's entries (a person's own hooksDisabled: true would otherwise turn
+// the managed hooks off too), refuses an administrator's own true, and uninstall gives back
+// the file as it was, byte for byte.
+func TestHooksPinDroid(t *testing.T) {
+	want := []Want{{Event: "PreToolUse", Timeout: 65, Deadline: 65}}
+	for _, tc := range []struct{ name, before, refused string }{
+		{name: "no file"},
+		{name: "other keys", before: "{\n  \"allowManagedHooksOnly\": false\n}\n"},
+		{name: "administrator's hooks", before: "{\n  \"hooks\": {\n    \"SessionEnd\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"true\"}]}]\n  }\n}\n"},
+		{name: "administrator's false", before: "{\n  \"hooks\": {\"hooksDisabled\": false}\n}\n"},
+		{name: "administrator's true", before: "{\n  \"hooks\": {\"hooksDisabled\": true}\n}\n", refused: "sets hooks.hooksDisabled = true"},
+		{name: "hooks not an object", before: "{\n  \"hooks\": []\n}\n", refused: `"hooks" is an array`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "settings.json")
+			if tc.before != "" {
+				_ = os.WriteFile(path, []byte(tc.before), 0o644)
+			}
+			r, err := Install(systemTarget(t, "droid", path, false), want, false)
+			if tc.refused != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.refused) {
+					t.Fatalf("install --system droid over %q: %v, want %q", tc.before, err, tc.refused)
+				}
+				if data, _ := os.ReadFile(path); string(data) != tc.before {
+					t.Fatalf("the refused file changed: %q", data)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("install --system droid = %+v, %v", r, err)
+			}
+			data, _ := os.ReadFile(path)
+			var doc struct {
+				Hooks map[string]json.RawMessage `json:"hooks"`
+			}
+			if err := json.Unmarshal(data, &doc); err != nil || string(doc.Hooks["hooksDisabled"]) != "false" || doc.Hooks["PreToolUse"] == nil {
+				t.Fatalf("no hooks.hooksDisabled false beside the entries (%v):\n%s", err, data)
+			}
+			if r, err := Install(systemTarget(t, "droid", path, false), want, false); err != nil || r.Pin != "" || len(r.Added) != 0 {
+				t.Fatalf("install again = %+v, %v", r, err)
+			}
+			if _, err := Uninstall(systemTarget(t, "droid", path, false), false); err != nil {
+				t.Fatal(err)
+			}
+			after, err := os.ReadFile(path)
+			if tc.before == "" && !errors.Is(err, os.ErrNotExist) || tc.before != "" && string(after) != tc.before {
+				t.Fatalf("uninstall gave %q (%v), want %q", after, err, tc.before)
+			}
+		})
+	}
+}
+
+// TestSystemFileWindows: on Windows, Droid's administrator file is under the Program Files
+// known folder (0.225.2 reads C:\Program Files\Factory\settings.json), the others' under
+// ProgramData's.
+func TestSystemFileWindows(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("the known folders are Windows'")
+	}
+	for _, tc := range []struct{ agent, base, rel string }{
+		{"droid", programFiles(), `Factory\settings.json`},
+		{"qwen-code", filepath.Dir(config.SystemDir), `qwen-code\settings.json`},
+	} {
+		t.Run(tc.agent, func(t *testing.T) {
+			d, err := agent.Lookup(tc.agent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := systemFile(d, "windows"), filepath.Join(tc.base, tc.rel); tc.base == "" || got != want {
+				t.Fatalf("systemFile = %q, want %q", got, want)
+			}
+		})
 	}
 }

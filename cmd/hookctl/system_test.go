@@ -17,7 +17,7 @@ import (
 // agents' administrator folders. In the test's mount namespace /etc is an overlay, so these
 // are the test's own.
 var systemFolders = []string{config.SystemDir, "/etc/claude-code", "/etc/codex", "/etc/github-copilot",
-	"/etc/gemini-cli", "/etc/cursor", "/etc/windsurf"}
+	"/etc/gemini-cli", "/etc/cursor", "/etc/windsurf", "/etc/factory"}
 
 // TestSystemScript runs the scripts of testdata/system, which install, approve and check the
 // system level, as root in a private mount namespace (systest), one at a time: they share
