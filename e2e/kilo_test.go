@@ -53,8 +53,13 @@ func kiloCannot() map[string]string {
 	return c
 }
 
-// kiloDefault is SPEC 26.4's list, as OpenCode's.
-var kiloDefault = pluginDefault
+// kiloDefault are Kilo's cases in the default suite: what is Kilo's own (its plugin folder
+// loads hookctl's plugin and a guard's deny holds, its shell's signs, a broken plugin dropped
+// without a word, SPEC 28.38). The rest of SPEC 26.4's list runs under E2E_FULL=1: Kilo runs
+// OpenCode's plugin API, whose row runs the list by default, and a Kilo run costs about twice
+// OpenCode's (13 s against 6 s for guard-denies on an idle 2-core machine, 30 CPU seconds a
+// case under load), more than CI's time allows for a second copy of the same proof.
+var kiloDefault = []string{"guard-denies", "shell-env", "plugin-broken"}
 
 // kiloProviders leaves out Kilo's own gateway and its model list, which it otherwise fetches
 // (and, with no network, fails to) before the first request of every run.
