@@ -34,7 +34,7 @@ var cases = []Case{
 	{Name: "source-beside-dollar0", Does: "a pinned script that sources a file beside it through $0 works", Run: sourceBeside("$0"), Full: true, FullExcept: hookctlAlone},
 	{Name: "source-beside-bash-source", Does: "a pinned script that sources a file beside it through BASH_SOURCE works", Run: sourceBeside("${BASH_SOURCE[0]}"), Full: true, FullExcept: hookctlAlone},
 	{Name: "project-dir-guard", Does: "a guard named under $CLAUDE_PROJECT_DIR, approved in the project (as import keeps Claude Code's hooks), denies", Run: projectDirGuard},
-	{Name: "reinstall-new-timeout", Does: "after a hook's timeout changed, install again: the entry has the new timeout and the agent still runs hookctl", Run: reinstallNewTimeout},
+	{Name: "reinstall-new-timeout", Does: "after a hook's timeout changed, install again: the entry has the new timeout and the agent still runs hookctl", Run: reinstallNewTimeout, Full: true, FullExcept: []string{"claude-code", "codex"}},
 }
 
 const prompt = "Run the command the test needs."

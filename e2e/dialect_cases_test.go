@@ -19,10 +19,12 @@ func init() {
 		Name: "starter-guard-every-agent",
 		Does: "hookctl init's starter config, approved and installed, blocks rm -rf of a home folder through the agent's own shell tool (dialect: hookctl, matcher terminal)",
 		Run:  starterGuard,
+		Full: true, FullExcept: hookctlAlone,
 	}, Case{
 		Name: "claude-guard-every-agent",
 		Does: "a Claude Code guard (exit 2 on rm -rf; and one answering a JSON deny), marked dialect: claude-code, blocks in every agent; a dialect: hookctl post_tool_call hook sees tool_name terminal",
 		Run:  claudeGuard,
+		Full: true, FullExcept: hookctlAlone,
 	})
 }
 

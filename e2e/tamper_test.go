@@ -65,6 +65,7 @@ func init() {
 		Name: "tamper-encode-uninstall",
 		Does: "tamper-uninstall-pty through echo BASE64 | base64 -d | sh, which the self-guard cannot read: hookctl sees the agent and refuses the uninstall; the guard, still wired, blocks the rm -rf after it",
 		Run:  tamper(func(e *Env) []string { return []string{encoded(e.uninstallPty())} }),
+		Full: true, FullExcept: hookctlAlone,
 	})
 }
 
@@ -73,8 +74,12 @@ func init() {
 // agent's text reaches it; the guard record and the wiring's --guarded mark hold whatever the
 // agent; the audit log and the run of an approved script beside its files are hookctl's; a
 // hook's exit 2 reaches the agent as the deny guard-denies proves, a post hook's payload is
-// what tools-every-agent checks): one agent proves them, the others under E2E_FULL=1
-// (docs/development.md, the real-agent suite).
+// what tools-every-agent checks; an uninstall refused by the agent's signs is what
+// consent-refused-in-agent proves in every agent; a Claude Code guard and the starter guard
+// are hookctl's scripts, which read the payload tools-every-agent checks and answer with the
+// deny guard-denies carries): one agent proves them, the others under E2E_FULL=1
+// (docs/development.md, the real-agent suite). The newer agents' Default lists keep the
+// starter guard (SPEC 26.4).
 var hookctlAlone = []string{"claude-code"}
 
 // deleteRecord removes the guard record and empties the config, SPEC 18's second attack.
