@@ -21,19 +21,15 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hookctl/hookctl/internal/jsonx"
+	"github.com/hookctl/hookctl/internal/lazy"
 	"github.com/hookctl/hookctl/internal/suggest"
 )
 
 // Default is the dialect of a plain `hookctl run`: Hermes's, hookctl's own.
 const Default = "hermes"
-
-// Own returns the dialect of hookctl's own protocol (Default's): what a plain `hookctl run`,
-// `serve` and a `dialect: hookctl` hook speak.
-func Own() *Dialect { return &hermes }
 
 // Dialect is one agent's hook convention.
 type Dialect struct {
@@ -228,15 +224,19 @@ var registrations []func() *Dialect
 // the dialect, finished (a plugin agent's shared parts filled in, say).
 func register(build func() *Dialect) { registrations = append(registrations, build) }
 
+var registryOnce lazy.Value[[]*Dialect]
+
 // registry is every registered dialect, sorted by name.
-var registry = sync.OnceValue(func() []*Dialect {
-	out := make([]*Dialect, len(registrations))
-	for i, build := range registrations {
-		out[i] = build()
-	}
-	slices.SortFunc(out, func(a, b *Dialect) int { return strings.Compare(a.Name, b.Name) })
-	return out
-})
+func registry() []*Dialect {
+	return registryOnce.Get(func() []*Dialect {
+		out := make([]*Dialect, len(registrations))
+		for i, build := range registrations {
+			out[i] = build()
+		}
+		slices.SortFunc(out, func(a, b *Dialect) int { return strings.Compare(a.Name, b.Name) })
+		return out
+	})
+}
 
 // Names lists the dialects, sorted.
 func Names() []string {

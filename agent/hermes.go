@@ -1,6 +1,10 @@
 package agent
 
-import "time"
+import (
+	"time"
+
+	"github.com/hookctl/hookctl/internal/lazy"
+)
 
 // hermes is hookctl's own dialect (sections 5 and 6 of the contract): the agent calls
 // `hookctl run EVENT` with hookctl's event names and reads hookctl's JSON result, so every
@@ -23,16 +27,24 @@ var hermes = Dialect{
 	},
 }
 
-func init() {
-	// The synthetic payloads are built when `hooks test` asks for one (hermesSynthetic), not
-	// here: concatenating them for every event at start-up was about 2.5% of the CPU time of a
-	// `hookctl run` of an event with no hooks (perf, 400 runs).
-	hermes.Events = make([]Mapping, len(Events))
-	for i, e := range Events {
-		hermes.Events[i] = Mapping{AgentEvent: e.Name, Event: e.Name, Honours: e.Honours, Exit2: e.Exit2}
-	}
-	hermes.synthetic = hermesSynthetic
-	register(Own)
+func init() { register(Own) }
+
+var ownOnce lazy.Value[*Dialect]
+
+// Own returns the dialect of hookctl's own protocol (Default's): what a plain `hookctl run`,
+// `serve` and a `dialect: hookctl` hook speak, finished on first use. The synthetic payloads
+// are built when `hooks test` asks for one (hermesSynthetic), not here: concatenating them for
+// every event at start-up was about 2.5% of the CPU time of a `hookctl run` of an event with
+// no hooks (perf, 400 runs).
+func Own() *Dialect {
+	return ownOnce.Get(func() *Dialect {
+		hermes.Events = make([]Mapping, len(Events))
+		for i, e := range Events {
+			hermes.Events[i] = Mapping{AgentEvent: e.Name, Event: e.Name, Honours: e.Honours, Exit2: e.Exit2}
+		}
+		hermes.synthetic = hermesSynthetic
+		return &hermes
+	})
 }
 
 // hermesSynthetic is the event-specific part of a Hermes synthetic payload: the tool call of

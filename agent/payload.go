@@ -2,7 +2,6 @@ package agent
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -11,7 +10,13 @@ import (
 )
 
 // ErrPayload marks an agent payload hookctl cannot use: a usage error.
-var ErrPayload = errors.New("invalid payload")
+const ErrPayload Error = "invalid payload"
+
+// Error is an error that is a constant, so that another package can name the same error
+// (runner.ErrPayload is ErrPayload) with no copy made at start-up, as a variable's would be.
+type Error string
+
+func (e Error) Error() string { return string(e) }
 
 // Call is what hookctl reads from an agent's payload. The payload itself goes to the hooks
 // verbatim; this is only what hookctl needs to pick, match and merge.
@@ -209,7 +214,7 @@ func (d *Dialect) MappingFor(c Call, event string) Mapping {
 	}
 	m, ok := d.installMapping(event)
 	if !ok {
-		if m, ok = hermes.Mapping(event); !ok {
+		if m, ok = Own().Mapping(event); !ok {
 			m = Mapping{Event: event}
 		}
 	}

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -11,7 +10,7 @@ import (
 )
 
 // ErrNotJSON is returned for stdout that is neither empty nor a JSON object.
-var ErrNotJSON = errors.New("stdout is not a JSON object")
+const ErrNotJSON Error = "stdout is not a JSON object"
 
 // shape is what a dialect reads in a hook's answer, beyond the forms every dialect accepts
 // (Hermes's and Claude Code's of the contract's section 5.3, stratus's deny and modify, and

@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
+
+	"github.com/hookctl/hookctl/internal/lazy"
 )
 
 // Each agent has its own "hooks off" setting: one write of a settings file by the agent's own
@@ -123,14 +124,18 @@ func SwitchesOf(name string) (Switches, bool) {
 // Switches is the dialect's switch entry (SwitchesOf).
 func (d *Dialect) Switches() Switches { return d.switches }
 
+var switchTableOnce lazy.Value[map[string]Switches]
+
 // switchTable is every registration's switch entry, by agent name.
-var switchTable = sync.OnceValue(func() map[string]Switches {
-	out := make(map[string]Switches, len(registry()))
-	for _, d := range registry() {
-		out[d.Name] = d.switches
-	}
-	return out
-})
+func switchTable() map[string]Switches {
+	return switchTableOnce.Get(func() map[string]Switches {
+		out := make(map[string]Switches, len(registry()))
+		for _, d := range registry() {
+			out[d.Name] = d.switches
+		}
+		return out
+	})
+}
 
 // readJSONSwitch reads the switch off finds in a JSON settings file whose top level is an
 // object; comments and trailing commas are read as Gemini CLI reads them (a stricter agent

@@ -263,7 +263,7 @@ func (c *Config) KnownEvent(event string) bool {
 
 // AllEvents lists the built-in events followed by the custom ones.
 func (c *Config) AllEvents() []string {
-	return append(append([]string(nil), Events...), c.CustomEvents...)
+	return append(Events(), c.CustomEvents...)
 }
 
 // Timeout bounds.

@@ -7,12 +7,12 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/internal/lazy"
 )
 
 var entryKeys = []string{"matcher", "command", "timeout", "fail_closed", "agents", "dialect", "pin", "url", "headers", "allowed_env", "method"}
@@ -373,9 +373,13 @@ func parseTimeout(n *yaml.Node) (time.Duration, string) {
 	return d, ""
 }
 
+var hugeDurationOnce lazy.Value[*regexp.Regexp]
+
 // hugeDuration matches a well-formed duration that time.ParseDuration refuses only because
 // it overflows.
-var hugeDuration = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\+?[0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h)$`) })
+func hugeDuration() *regexp.Regexp {
+	return hugeDurationOnce.Get(func() *regexp.Regexp { return regexp.MustCompile(`^\+?[0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h)$`) })
+}
 
 func formatSeconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"

@@ -4,7 +4,7 @@ import "github.com/hookctl/hookctl/agent"
 
 // Events lists the built-in event names, the ones the Hermes agent fires. What each event
 // can do is the one table in package agent.
-var Events = agent.EventNames()
+func Events() []string { return agent.EventNames() }
 
 // IsToolEvent reports whether matchers apply to the event: only tool events carry a tool name.
 func IsToolEvent(event string) bool {

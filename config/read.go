@@ -11,10 +11,10 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/hookctl/hookctl/internal/lazy"
 	"github.com/hookctl/hookctl/internal/safefile"
 )
 
@@ -118,8 +118,12 @@ func decodeAll(data []byte) ([]*yaml.Node, error) {
 
 func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
 
+var yamlLineREOnce lazy.Value[*regexp.Regexp]
+
 // Compiled on first use, not at start-up: most runs never need them.
-var yamlLineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`) })
+func yamlLineRE() *regexp.Regexp {
+	return yamlLineREOnce.Get(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`) })
+}
 
 func yamlErrorLine(err error) (int, string) {
 	msg := err.Error()

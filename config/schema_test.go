@@ -52,7 +52,7 @@ func schema() map[string]any {
 		"anyOf": []any{map[string]any{"required": []any{"command"}}, map[string]any{"required": []any{"url"}}},
 	}
 	events := map[string]any{}
-	for _, e := range Events {
+	for _, e := range Events() {
 		events[e] = map[string]any{"$ref": "#/$defs/entries"}
 	}
 	top := map[string]any{

@@ -14,12 +14,12 @@ func TestSuggest(t *testing.T) {
 		{"comand", entryKeys, "command"},
 		{"timout", entryKeys, "timeout"},
 		{"failclosed", entryKeys, "fail_closed"},
-		{"pre_tool_cal", Events, "pre_tool_call"},
-		{"PreToolCall", Events, ""}, // 5 edits away: not a plausible typo
-		{"on_session_stop", Events, "on_session_start"},
+		{"pre_tool_cal", Events(), "pre_tool_call"},
+		{"PreToolCall", Events(), ""}, // 5 edits away: not a plausible typo
+		{"on_session_stop", Events(), "on_session_start"},
 		{"paralel", topKeys, "parallel"},
 		{"colour", entryKeys, ""},
-		{"zzzzzzzzzzzz", Events, ""},
+		{"zzzzzzzzzzzz", Events(), ""},
 		{"x", nil, ""},
 		// Ties go to the alphabetically first candidate, whatever the order given.
 		{"at", []string{"cat", "bat"}, "bat"},
@@ -44,14 +44,14 @@ func TestSuggestLeavesCandidatesAlone(t *testing.T) {
 }
 
 func TestUnknownEventHint(t *testing.T) {
-	if got, want := UnknownEventHint("subagent_stpo", Events), `: did you mean "subagent_stop"?`; got != want {
+	if got, want := UnknownEventHint("subagent_stpo", Events()), `: did you mean "subagent_stop"?`; got != want {
 		t.Errorf("close name: %q, want %q", got, want)
 	}
 	got := UnknownEventHint("frobnicate", []string{"pre_tool_call", "my_event"})
 	if want := "; valid events: pre_tool_call, my_event"; got != want {
 		t.Errorf("far name: %q, want %q", got, want)
 	}
-	if got := UnknownEventHint("frobnicate", Events); !strings.Contains(got, "transform_llm_output") {
+	if got := UnknownEventHint("frobnicate", Events()); !strings.Contains(got, "transform_llm_output") {
 		t.Errorf("the list of valid events misses some: %q", got)
 	}
 }

@@ -25,24 +25,32 @@ func (h Hook) Remote() bool { return h.URL != "" }
 // MethodSherma is the Method of a url hook that speaks sherma's method names.
 const MethodSherma = "sherma"
 
-// shermaMethods maps hookctl's events to sherma's remote-hook method names (SPEC 10.1).
-var shermaMethods = map[string]string{
-	"pre_llm_call":   "before_llm_call",
-	"post_llm_call":  "after_llm_call",
-	"pre_tool_call":  "before_tool_call",
-	"post_tool_call": "after_tool_call",
-	"subagent_start": "before_agent_call",
-	"subagent_stop":  "after_agent_call",
+// shermaMethods pairs hookctl's events with sherma's remote-hook method names (SPEC 10.1). An
+// array, static data; a map literal is built by an init function at every command's start.
+var shermaMethods = [...]struct{ event, method string }{
+	{"pre_llm_call", "before_llm_call"},
+	{"post_llm_call", "after_llm_call"},
+	{"pre_tool_call", "before_tool_call"},
+	{"post_tool_call", "after_tool_call"},
+	{"subagent_start", "before_agent_call"},
+	{"subagent_stop", "after_agent_call"},
 }
 
 // ShermaMethod returns sherma's method name for the event, "" when sherma has none.
-func ShermaMethod(event string) string { return shermaMethods[event] }
+func ShermaMethod(event string) string {
+	for _, p := range shermaMethods {
+		if p.event == event {
+			return p.method
+		}
+	}
+	return ""
+}
 
 // ShermaEvent returns the event a sherma method name maps to, "" when it names none.
 func ShermaEvent(method string) string {
-	for e, m := range shermaMethods {
-		if m == method {
-			return e
+	for _, p := range shermaMethods {
+		if p.method == method {
+			return p.event
 		}
 	}
 	return ""

@@ -102,9 +102,10 @@ func TestURLHookProblems(t *testing.T) {
 }
 
 func TestShermaMethods(t *testing.T) {
-	for event, method := range shermaMethods {
-		if ShermaEvent(method) != event {
-			t.Errorf("ShermaEvent(%q) = %q, want %q", method, ShermaEvent(method), event)
+	for _, p := range shermaMethods {
+		if ShermaEvent(p.method) != p.event || ShermaMethod(p.event) != p.method {
+			t.Errorf("ShermaEvent(%q) = %q, ShermaMethod(%q) = %q: want the pair %q, %q",
+				p.method, ShermaEvent(p.method), p.event, ShermaMethod(p.event), p.event, p.method)
 		}
 	}
 	if ShermaEvent("pre_tool_call") != "" || ShermaMethod("pre_verify") != "" {

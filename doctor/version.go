@@ -13,16 +13,21 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/hookctl/hookctl/internal/lazy"
 )
 
 // versionWait bounds the agent's own --version, the last way AgentVersion asks.
 const versionWait = 5 * time.Second
 
+var semverOnce lazy.Value[*regexp.Regexp]
+
 // semver finds a release number (2.1.332) in a word or a line of output; compiled at first use,
 // as nothing but doctor needs it (hookctl wall -- true links it).
-var semver = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(\d+)\.(\d+)\.(\d+)\b`) })
+func semver() *regexp.Regexp {
+	return semverOnce.Get(func() *regexp.Regexp { return regexp.MustCompile(`\b(\d+)\.(\d+)\.(\d+)\b`) })
+}
 
 // AgentVersion returns the release of the agent whose executable is bin on PATH, asking in the
 // cheapest way that answers: the package.json of the npm package pkg that holds the executable

@@ -9,13 +9,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/shlex"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/internal/lazy"
 	"github.com/hookctl/hookctl/internal/safefile"
 )
 
@@ -165,11 +165,15 @@ func ImportSources(d *agent.Dialect, path string) ([]string, error) {
 // hookFileExts are the extensions of the hook files Cline runs (3.0.65), "" for none.
 var hookFileExts = []string{"", ".sh", ".bash", ".zsh", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".py", ".ps1"}
 
+var hookFileInterpreterOnce lazy.Value[map[string]string]
+
 // hookFileInterpreter is the program Cline runs a hook file with, by extension.
-var hookFileInterpreter = sync.OnceValue(func() map[string]string {
-	return map[string]string{".sh": "bash", ".bash": "bash", ".zsh": "bash", ".js": "node",
-		".mjs": "node", ".cjs": "node", ".ts": "bun run", ".mts": "bun run", ".cts": "bun run", ".py": "python3", ".ps1": "pwsh -File"}
-})
+func hookFileInterpreter() map[string]string {
+	return hookFileInterpreterOnce.Get(func() map[string]string {
+		return map[string]string{".sh": "bash", ".bash": "bash", ".zsh": "bash", ".js": "node",
+			".mjs": "node", ".cjs": "node", ".ts": "bun run", ".mts": "bun run", ".cts": "bun run", ".py": "python3", ".ps1": "pwsh -File"}
+	})
+}
 
 // readHookDir lists the person's own hook files in a Cline hooks folder: those named after an
 // event (any case, an extension Cline runs), which are not hookctl's. Each becomes a hook that

@@ -14,7 +14,7 @@ import (
 type Answer = agent.Answer
 
 // ErrNotJSON is returned for stdout that is neither empty nor a JSON object.
-var ErrNotJSON = agent.ErrNotJSON
+const ErrNotJSON = agent.ErrNotJSON
 
 // ParseAnswer reads a hook's stdout in the Hermes dialect. Empty output and {} are no
 // directive. Otherwise the trimmed output must be one JSON object; failing that, its last

@@ -93,7 +93,7 @@ func appendObject(dst []byte, m map[string]json.RawMessage) ([]byte, error) {
 
 // ErrPayload marks a payload that cannot be used: it is a usage error. It is package agent's,
 // so that one errors.Is recognises a bad payload whichever agent's it was.
-var ErrPayload = agent.ErrPayload
+const ErrPayload = agent.ErrPayload
 
 // ParsePayload reads a payload object. Empty input is {}; invalid UTF-8 is replaced. A
 // top-level key that is not one of the six wire keys goes into extra, where the caller's own

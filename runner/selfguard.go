@@ -3,12 +3,12 @@ package runner
 import (
 	"context"
 	"path/filepath"
-	"sync"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/internal/agentenv"
+	"github.com/hookctl/hookctl/internal/lazy"
 	"github.com/hookctl/hookctl/selfguard"
 )
 
@@ -60,32 +60,36 @@ func selfGuardOf(src GuardSource, store *consent.Store, recorded []consent.Guard
 	return &SelfGuard{Protected: p, Home: src.PersonHome}
 }
 
+var nestedAgentsOnce lazy.Value[[]selfguard.Nested]
+
 // nestedAgents are the agents whose start with a flag or variable that drops or moves their
 // hook settings the self-guard denies (SPEC 28.7): every agent with such escapes, wired or not.
 // The wiring memory is not asked: it may not know of an agent wired by hand, by a project's
 // settings or at the system level, and an agent started so from inside another is no work the
 // guarded agent needs done; the list is read from the registrations once, with no file opened.
-var nestedAgents = sync.OnceValue(func() []selfguard.Nested {
-	var out []selfguard.Nested
-	for _, d := range agent.Dialects() {
-		sw := d.Switches()
-		programs, packages := agentenv.Programs(d.Name)
-		if len(sw.Escapes) == 0 || len(programs)+len(packages) == 0 {
-			continue
-		}
-		n := selfguard.Nested{Agent: d.Title, Programs: programs, Packages: packages}
-		for _, e := range sw.Escapes {
-			if e.Flag != "" {
-				n.Flags = append(n.Flags, e.Flag)
+func nestedAgents() []selfguard.Nested {
+	return nestedAgentsOnce.Get(func() []selfguard.Nested {
+		var out []selfguard.Nested
+		for _, d := range agent.Dialects() {
+			sw := d.Switches()
+			programs, packages := agentenv.Programs(d.Name)
+			if len(sw.Escapes) == 0 || len(programs)+len(packages) == 0 {
+				continue
 			}
-			if e.Env != "" {
-				n.Envs = append(n.Envs, e.Env)
+			n := selfguard.Nested{Agent: d.Title, Programs: programs, Packages: packages}
+			for _, e := range sw.Escapes {
+				if e.Flag != "" {
+					n.Flags = append(n.Flags, e.Flag)
+				}
+				if e.Env != "" {
+					n.Envs = append(n.Envs, e.Env)
+				}
 			}
+			out = append(out, n)
 		}
-		out = append(out, n)
-	}
-	return out
-})
+		return out
+	})
+}
 
 // selfGuardBlocks judges the call by the self-guard, first of all (SPEC 18.1): a denial is one
 // blocked result and blocking effect, and the call goes no further. ctx ends the judgement (the

@@ -3,8 +3,9 @@ package selfguard
 import (
 	"encoding/base64"
 	"strings"
-	"sync"
 	"unicode/utf16"
+
+	"github.com/hookctl/hookctl/internal/lazy"
 )
 
 // An agent the guarded agent starts itself runs its own tool calls through the hooks of its own
@@ -28,10 +29,14 @@ type Nested struct {
 // launchers run the npm package named after their options.
 var launchers = names{"npx", "bunx", "pnpx"}
 
+var launcherVerbsOnce lazy.Value[map[string]names]
+
 // launcherVerbs are the package managers whose verb runs a package (pnpm dlx, npm exec).
-var launcherVerbs = sync.OnceValue(func() map[string]names {
-	return map[string]names{"pnpm": {"dlx", "exec"}, "yarn": {"dlx"}, "npm": {"exec", "x"}, "bun": {"x"}}
-})
+func launcherVerbs() map[string]names {
+	return launcherVerbsOnce.Get(func() map[string]names {
+		return map[string]names{"pnpm": {"dlx", "exec"}, "yarn": {"dlx"}, "npm": {"exec", "x"}, "bun": {"x"}}
+	})
+}
 
 // nestedAgent returns the agent that ws starts and the words after its program; ok is false
 // when ws starts none of p's agents.

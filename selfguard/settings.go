@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/internal/lazy"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -220,25 +220,29 @@ func guardedKey(k string, top bool) bool {
 	return top && (lk == "env" || lk == "shell_environment_policy" || lk == "profile")
 }
 
+var agentEventsOnce lazy.Value[map[string]bool]
+
 // agentEvents are the events of every agent hookctl wires, by the agent's name for them: the
 // top-level keys of a flat hooks file (Factory Droid's hooks.json, whose PreToolUse list,
 // even empty, replaces the entries of its settings.json).
-var agentEvents = sync.OnceValue(func() map[string]bool {
-	out := map[string]bool{}
-	for _, name := range agent.Names() {
-		d, err := agent.Lookup(name)
-		if err != nil {
-			continue
+func agentEvents() map[string]bool {
+	return agentEventsOnce.Get(func() map[string]bool {
+		out := map[string]bool{}
+		for _, name := range agent.Names() {
+			d, err := agent.Lookup(name)
+			if err != nil {
+				continue
+			}
+			for _, m := range d.Events {
+				out[m.AgentEvent] = true
+			}
+			for _, e := range d.OtherEvents {
+				out[e] = true
+			}
 		}
-		for _, m := range d.Events {
-			out[m.AgentEvent] = true
-		}
-		for _, e := range d.OtherEvents {
-			out[e] = true
-		}
-	}
-	return out
-})
+		return out
+	})
+}
 
 func mentionsHookctl(s string) bool {
 	return strings.Contains(strings.ToLower(s), "hookctl")

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"os"
 	"strings"
-	"sync"
 
+	"github.com/hookctl/hookctl/internal/lazy"
 	"golang.org/x/sys/windows"
 )
 
@@ -94,17 +94,21 @@ func localDrive(name string) error {
 	return errNotLocal
 }
 
+var localNamesOnce lazy.Value[[]string]
+
 // localNames are this machine's names: its host name and its NetBIOS name.
-var localNames = sync.OnceValue(func() []string {
-	var out []string
-	if h, err := os.Hostname(); err == nil && h != "" {
-		out = append(out, h)
-		if short, _, ok := strings.Cut(h, "."); ok {
-			out = append(out, short)
+func localNames() []string {
+	return localNamesOnce.Get(func() []string {
+		var out []string
+		if h, err := os.Hostname(); err == nil && h != "" {
+			out = append(out, h)
+			if short, _, ok := strings.Cut(h, "."); ok {
+				out = append(out, short)
+			}
 		}
-	}
-	if n, err := windows.ComputerName(); err == nil && n != "" {
-		out = append(out, n)
-	}
-	return out
-})
+		if n, err := windows.ComputerName(); err == nil && n != "" {
+			out = append(out, n)
+		}
+		return out
+	})
+}

@@ -33,7 +33,7 @@ func completeAgentEvents(cmd *cobra.Command, args []string, toComplete string) (
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var events []string
-	for _, e := range config.Events {
+	for _, e := range config.Events() {
 		events = append(events, d.HookEvents(e)...)
 	}
 	// A list flag: the word after the last comma, keeping the ones before.

@@ -378,7 +378,7 @@ func (a *app) completeEvents(cmd *cobra.Command, args []string, toComplete strin
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	events := config.Events
+	events := config.Events()
 	if loc, err := a.locations(); err == nil {
 		if cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv}); err == nil {
 			events = cfg.AllEvents()

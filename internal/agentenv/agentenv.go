@@ -12,9 +12,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/internal/lazy"
 )
 
 // Kind is what a sign was seen in.
@@ -65,7 +65,9 @@ func (s Sign) String() string {
 // each with its agent: the registrations' Signs (agent/signs.go), and a name agents share.
 // Built at first use, as are agentNames and agentPackages: a command that detects no agent
 // (hookctl --version) does not build them.
-var Variables = sync.OnceValue(variables)
+func Variables() map[string]string { return variablesOnce.Get(variables) }
+
+var variablesOnce lazy.Value[map[string]string]
 
 // shared are variables more than one agent may set: evidence of an agent, not of which.
 var shared = []string{
@@ -93,21 +95,28 @@ var Markers = []string{"HOOKCTL_HOOK", "HOOKCTL_EVENT"}
 // programTables are agentNames, the programs that are agents, by the name their process goes
 // by (comm) or the base name of the program or script it runs, and agentPackages, the path
 // parts of the npm packages a node process runs them from. Both are the registrations' Signs.
-var programTables = sync.OnceValues(func() (names, packages map[string]string) {
-	names, packages = map[string]string{}, map[string]string{}
-	for _, d := range agent.Dialects() {
-		for _, p := range d.Signs.Programs {
-			names[p] = d.Name
-		}
-		for _, pkg := range d.Signs.Packages {
-			packages[packagePath(pkg)] = d.Name
-		}
-	}
-	return names, packages
-})
+var programTablesOnce lazy.Value[programTable]
 
-func agentNames() map[string]string    { names, _ := programTables(); return names }
-func agentPackages() map[string]string { _, packages := programTables(); return packages }
+// programTable is programTables' pair.
+type programTable struct{ names, packages map[string]string }
+
+func programTables() programTable {
+	return programTablesOnce.Get(func() programTable {
+		t := programTable{names: map[string]string{}, packages: map[string]string{}}
+		for _, d := range agent.Dialects() {
+			for _, p := range d.Signs.Programs {
+				t.names[p] = d.Name
+			}
+			for _, pkg := range d.Signs.Packages {
+				t.packages[packagePath(pkg)] = d.Name
+			}
+		}
+		return t
+	})
+}
+
+func agentNames() map[string]string    { return programTables().names }
+func agentPackages() map[string]string { return programTables().packages }
 
 // packagePath is what a script's path holds when it is in the npm package pkg: a scoped
 // package's own folder ("/@openai/codex/"), an unscoped one's under node_modules, its name

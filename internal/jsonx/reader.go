@@ -98,7 +98,7 @@ func (r *Reader) String() (string, error) {
 		// The common case, printable ASCII with no escape, is one pass with a table look-up a
 		// byte, returned without a copy.
 		i := start
-		for i < len(r.s.data) && plain[r.s.data[i]] {
+		for i < len(r.s.data) && plain(r.s.data[i]) {
 			i++
 		}
 		if i < len(r.s.data) && r.s.data[i] == '"' {
@@ -240,10 +240,11 @@ func (k *keys) add(key string) bool {
 	return false
 }
 
-// plain marks the bytes a string can hold as they are: printable ASCII but '"' and '\\'.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < 0x80; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
+// plain reports whether a string holds byte c as it is: printable ASCII but '"' and '\\'.
+// A bit set in two words, static data: the [256]bool table it replaces was built by an init
+// function that every command ran at start-up.
+func plain(c byte) bool { return c < 0x80 && plainBits[c>>6]&(1<<(c&63)) != 0 }
+
+// plainBits has bit c%64 of word c/64 set for each plain byte c: 0x20-0x3f but '"' (0x22),
+// and 0x40-0x7f but '\\' (0x5c).
+var plainBits = [2]uint64{0xffff_fffb_0000_0000, ^uint64(1 << ('\\' - 0x40))}

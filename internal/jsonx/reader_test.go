@@ -139,3 +139,12 @@ func TestReaderBool(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainBytes(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		want := c >= 0x20 && c < 0x80 && c != '"' && c != '\\'
+		if got := plain(byte(c)); got != want {
+			t.Errorf("plain(%#x) = %v, want %v", c, got, want)
+		}
+	}
+}
