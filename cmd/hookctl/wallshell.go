@@ -2,12 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os/exec"
-	"path/filepath"
 	"strings"
 
-	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/internal/wallrun"
 	"github.com/hookctl/hookctl/wall"
 )
 
@@ -40,36 +38,15 @@ func (a *app) wallShell(args []string) (code int, handled bool) {
 		return a.exitStatus(&exitError{code: exitNotRun, err: err}), true
 	}
 	set.Files = append(set.Files, a.userSwitchFiles(wallAgent)...)
-	return a.exitStatus(a.wallExec(set, wallOptions{}, []string{a.commandShell(), "-c", args[1]})), true
+	return a.exitStatus(a.wallExec(set, wallOptions{}, []string{wallrun.CommandShell(a.lookupEnv), "-c", args[1]})), true
 }
 
 // userSwitchFiles are the agent's settings files under the person's home folder that can turn
-// its hooks off (agent.Switches), where the agent's environment puts them.
+// its hooks off (wallrun.UserSwitchFiles).
 func (a *app) userSwitchFiles(name string) []string {
 	home, err := a.home()
 	if err != nil {
 		return nil
 	}
-	var out []string
-	sw, _ := agent.SwitchesOf(name)
-	for _, f := range sw.Files {
-		if f.Layer == agent.LayerUser {
-			out = append(out, f.Path(home, "", withoutHookctlVars(a.lookupEnv)))
-		}
-	}
-	return out
-}
-
-// commandShell is the shell Claude Code built the command for: $SHELL when it is bash or zsh
-// named by its path, else bash.
-func (a *app) commandShell() string {
-	if sh, ok := a.lookupEnv("SHELL"); ok && filepath.IsAbs(sh) {
-		if b := filepath.Base(sh); b == "bash" || b == "zsh" {
-			return sh
-		}
-	}
-	if sh, err := exec.LookPath("bash"); err == nil {
-		return sh
-	}
-	return "/bin/bash"
+	return wallrun.UserSwitchFiles(name, home, a.lookupEnv)
 }
