@@ -253,10 +253,6 @@ func (a *app) readPayload(file string) (*runner.Payload, error) {
 	return p, nil
 }
 
-// maxPayload caps the payload hookctl reads: past it the run is a usage error and nothing more
-// is read, so `--payload-file /dev/zero` or a runaway producer cannot exhaust memory.
-const maxPayload = 64 << 20
-
 // readRaw reads the payload's bytes from the file, or from stdin when it is not a terminal.
 func (a *app) readRaw(file string) ([]byte, error) {
 	switch {
@@ -268,24 +264,24 @@ func (a *app) readRaw(file string) ([]byte, error) {
 	return nil, nil
 }
 
-// readPayloadFile reads a payload file, bounded: its size is not trusted (/dev/zero has none).
-func readPayloadFile(file string) ([]byte, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, failuref("reading payload: %w", err)
-	}
-	defer f.Close()
-	return readBounded(f, file)
+// maxPayload caps the payload hookctl reads (runner.MaxPayload).
+const maxPayload = runner.MaxPayload
+
+// readPayloadFile reads a payload file, bounded (runner.ReadPayloadFile).
+func readPayloadFile(file string) ([]byte, error) { return payloadError(runner.ReadPayloadFile(file)) }
+
+// readBounded reads a payload up to runner.MaxPayload; one byte more is a usage error.
+func readBounded(r io.Reader, from string) ([]byte, error) {
+	return payloadError(runner.ReadBounded(r, from))
 }
 
-// readBounded reads a payload up to maxPayload; one byte more is a usage error.
-func readBounded(r io.Reader, from string) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxPayload+1))
-	if err != nil {
-		return nil, failuref("reading payload from %s: %w", from, err)
-	}
-	if len(data) > maxPayload {
-		return nil, usageErrorf("the payload from %s is larger than %d MiB; nothing was run", from, maxPayload>>20)
+// payloadError gives a payload read's error its exit status: too large is a usage error.
+func payloadError(data []byte, err error) ([]byte, error) {
+	switch {
+	case errors.Is(err, runner.ErrPayloadTooLarge):
+		return nil, usageErrorf("%w", err)
+	case err != nil:
+		return nil, failuref("%w", err)
 	}
 	return data, nil
 }
