@@ -3,15 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
-	"github.com/hookctl/hookctl/internal/safefile"
 	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
 
 // guardSource is where this run's guards are recorded, and what else the self-guard keeps:
@@ -38,20 +37,11 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 	if len(changes) == 0 {
 		return nil
 	}
-	names := make([]string, len(changes))
-	for i, c := range changes {
-		names[i] = c.Guard.String()
-	}
+	names, question := view.DropQuestion(what, changes, agents)
 	if err := a.refuseUnderAgent(fmt.Sprintf("%s (it would drop or change the guard(s) %s)", what, strings.Join(names, "; "))); err != nil {
 		return err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "hookctl: %s drops or changes %d guard(s):\n", what, len(changes))
-	for i, c := range changes {
-		fmt.Fprintf(&b, "  %s\n    %s\n", terminalSafe(names[i]), terminalSafe(c.Loss(agents)))
-	}
-	b.WriteString("Go on? [y/N] ")
-	yes, asked := askTTY(in, b.String())
+	yes, asked := askTTY(in, question)
 	switch {
 	case yes:
 		return nil
@@ -63,16 +53,7 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 }
 
 // agentsWired names the agents hookctl is wired into (user or project settings), sorted.
-func (a *app) agentsWired() []string {
-	var out []string
-	for _, w := range a.wired() {
-		if !slices.Contains(out, w.Agent) {
-			out = append(out, w.Agent)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
+func (a *app) agentsWired() []string { return install.AgentsOf(a.wired()) }
 
 // configErrors is the failure of a command that refuses to work from a config with errors
 // (listed on stderr already): what it would record or write would lose the dropped entries.
@@ -92,10 +73,7 @@ func configErrors(cfg *config.Config, what string) error {
 // the one it runs against now.
 func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
 	wired := a.wired()
-	store, moved := s.store, false
-	if wl := install.WiredAllowlistIn(wired, d.Name, t); wl != "" && !safefile.SamePath(wl, s.store.Path) {
-		store, moved = consent.NewStore(wl), !t.System
-	}
+	store, moved := install.UnwireStore(wired, d.Name, t, s.store)
 	recorded, _ := store.RecordedGuards()
 	if len(recorded) == 0 {
 		return nil // nothing recorded
