@@ -93,3 +93,27 @@ func (r *Result) AddNotices(notices []string) {
 	}
 	r.SystemMessage = strings.Join(notices, "\n")
 }
+
+// Resolve is the hookctl event the call fires at the stack s, and whether the call has nothing
+// to fire (none: the agent gets no opinion). Where nothing comes before the person's layer, the
+// person's config is read for it (an agent event only a custom event of the config names); an
+// agent event hookctl does not know and no custom event names fires nothing. A project's
+// committed wiring reads nothing of the person's (SPEC 28.24): an event its mapping does not
+// name fires nothing. On an error, event is the event as far as it is known: "" when the
+// config knows no such event.
+func (c AgentCall) Resolve(d *agent.Dialect, s *Stack, projectWiring bool) (event string, none bool, err error) {
+	switch {
+	case projectWiring:
+		return c.Event, c.Event == "", nil
+	case s.System != nil:
+		return c.Event, false, nil
+	}
+	cfg, _, err := s.PersonConfig()
+	if err != nil {
+		return c.Event, false, err
+	}
+	if event, err = AgentEvent(cfg, d, c.Call, c.Named); err != nil {
+		return "", false, err
+	}
+	return event, event == "", nil
+}

@@ -2,11 +2,15 @@ package runner
 
 import (
 	"context"
+	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/hookctl/hookctl/agent"
+	"github.com/hookctl/hookctl/config"
+	"github.com/hookctl/hookctl/consent"
 )
 
 func lookup(t *testing.T, name string) *agent.Dialect {
@@ -121,6 +125,47 @@ func TestAddNotices(t *testing.T) {
 			r.AddNotices(tc.notices)
 			if r.SystemMessage != tc.want {
 				t.Fatalf("SystemMessage = %q, want %q", r.SystemMessage, tc.want)
+			}
+		})
+	}
+}
+
+func TestResolve(t *testing.T) {
+	d := lookup(t, "claude-code")
+	home := t.TempDir()
+	loc := config.Locations{Home: home, Config: filepath.Join(home, "config.yaml"), Allowlist: filepath.Join(home, "allowlist.json")}
+	custom := &config.Config{CustomEvents: []string{"MyEvent"}}
+	for _, tc := range []struct {
+		name, raw     string
+		projectWiring bool
+		system        bool
+		cfg           *config.Config
+		cfgErr        error
+		event         string
+		none, err     bool
+	}{
+		{name: "a mapped event", raw: `{"hook_event_name":"PreToolUse"}`, cfg: &config.Config{}, event: "pre_tool_call"},
+		{name: "an event hookctl does not know fires nothing", raw: `{"hook_event_name":"Elsewhere"}`, cfg: &config.Config{}, none: true},
+		{name: "a custom event the config names", raw: `{"hook_event_name":"MyEvent"}`, cfg: custom, event: "MyEvent"},
+		{name: "no event named", raw: `{}`, cfg: &config.Config{}, err: true},
+		{name: "an unreadable config", raw: `{"hook_event_name":"PreToolUse"}`, cfgErr: errors.New("config.yaml: bad"), event: "pre_tool_call", err: true},
+		{name: "a project's wiring reads no config", raw: `{"hook_event_name":"PreToolUse"}`, projectWiring: true, cfgErr: errors.New("read"), event: "pre_tool_call"},
+		{name: "a project's wiring: an unmapped event fires nothing", raw: `{"hook_event_name":"MyEvent"}`, projectWiring: true, cfgErr: errors.New("read"), none: true},
+		{name: "a system layer first: no config read", raw: `{"hook_event_name":"PreToolUse"}`, system: true, cfgErr: errors.New("read"), event: "pre_tool_call"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := ReadAgentCall(d, "", []byte(tc.raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := BuildStack(StackOptions{Locations: loc, PersonHome: home,
+				LoadConfig: func(string) (*config.Config, error) { return tc.cfg, tc.cfgErr }}, c.Event, false)
+			if tc.system {
+				s.System = &consent.System{}
+			}
+			event, none, err := c.Resolve(d, s, tc.projectWiring)
+			if event != tc.event || none != tc.none || (err != nil) != tc.err {
+				t.Fatalf("Resolve = %q, none %v, %v; want %q, none %v, error %v", event, none, err, tc.event, tc.none, tc.err)
 			}
 		})
 	}

@@ -161,14 +161,8 @@ func (a *app) run(o runOptions) error {
 	}
 	opts.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
 	st := runner.BuildStack(opts, o.event, true)
-	if st.System == nil {
-		cfg, _, err := st.PersonConfig()
-		if err != nil {
-			return err
-		}
-		if err := runner.CheckEvent(cfg, o.event); err != nil {
-			return dispatchError(err)
-		}
+	if err := st.CheckFirst(o.event); err != nil {
+		return dispatchError(err)
 	}
 	payload, err := a.readPayload(o.payloadFile)
 	if err != nil {
@@ -178,8 +172,7 @@ func (a *app) run(o runOptions) error {
 		payload.ToolName = &o.tool
 	}
 
-	// An event with no hooks, the most common call, has nothing to interrupt.
-	in, stop := a.interrupts(st.System != nil || st.Config().HasHooks(o.event))
+	in, stop := a.interrupts(st.MayRun(o.event))
 	defer stop()
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
@@ -194,7 +187,7 @@ func (a *app) run(o runOptions) error {
 		a.warn("warning: " + w)
 	}
 	_, err = a.stdout.Write(append(res.AppendJSON(make([]byte, 0, 512)), '\n'))
-	a.recordAudit(auditConfig(cfg), loc, res, agent.Own().Name, payload.ToolName, payload.ToolInput, start)
+	a.recordAudit(runner.AuditConfig(cfg), loc, res, agent.Own().Name, payload.ToolName, payload.ToolInput, start)
 	if err != nil {
 		return failuref("writing result: %w", err)
 	}
@@ -224,15 +217,6 @@ func (a *app) personHome() string {
 // warnFunc is a.warn as the library takes it.
 func (a *app) warnFunc() func(string) {
 	return func(msg string) { a.warn("warning: " + msg) }
-}
-
-// auditConfig is the config whose audit setting a run's entry follows: the person's, or, when
-// the system layer answered before it was read, the default (audit on).
-func auditConfig(cfg *config.Config) *config.Config {
-	if cfg == nil {
-		return &config.Config{Audit: true}
-	}
-	return cfg
 }
 
 // pinLocations makes the locations a wiring names (--home, --allowlist) the only ones this run

@@ -55,25 +55,21 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	}
 	st.loc, r.loc = &loc, loc
 	r.stack = runner.BuildStack(r.stackOptions(), st.event, r.ac.SystemFirst(o.projectWiring))
-	r.event = st.event
-	if o.projectWiring && r.event == "" {
+	event, none, err := r.ac.Resolve(dialect, r.stack, o.projectWiring)
+	r.event, st.event = event, event
+	r.cfg, st.cfg = r.stack.Config(), r.stack.Config()
+	if err != nil {
+		return asFailure(err)
+	}
+	if none {
 		st.answered = true
 		return a.writeAgentAnswer(dialect, nil)
-	}
-	if r.stack.System == nil && !o.projectWiring {
-		if err := r.personConfig(); err != nil {
-			return err
-		}
-		if r.event == "" { // an agent event hookctl does not know and no custom event of that name
-			st.answered = true
-			return a.writeAgentAnswer(dialect, nil)
-		}
 	}
 	if o.toolSet {
 		r.call.ToolName = &o.tool
 	}
 
-	in, stop := a.interrupts(r.stack.System != nil || o.projectWiring || r.cfg.HasHooks(r.event))
+	in, stop := a.interrupts(o.projectWiring || r.stack.MayRun(r.event))
 	r.in = in
 	defer stop()
 	start := time.Now()
@@ -91,7 +87,7 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	}
 	st.answered = true
 	out := a.agentAnswer(dialect, r.call, r.event, res)
-	a.recordAudit(auditConfig(r.cfg), loc, res, dialect.Name, r.call.ToolName, r.call.ToolInput, start)
+	a.recordAudit(runner.AuditConfig(r.cfg), loc, res, dialect.Name, r.call.ToolName, r.call.ToolInput, start)
 	if sig := in.received(); sig != 0 {
 		if err := a.writeAgentAnswer(dialect, out); err != nil {
 			return err
@@ -152,20 +148,6 @@ func (r *agentRun) stackOptions() runner.StackOptions {
 		g.Wall = r.wallDown(*g)
 	}
 	return o
-}
-
-// personConfig reads the person's config and guards, and the hookctl event the call fires.
-func (r *agentRun) personConfig() error {
-	cfg, _, err := r.stack.PersonConfig()
-	if err != nil {
-		return asFailure(err)
-	}
-	r.cfg, r.st.cfg = cfg, cfg
-	if r.event, err = runner.AgentEvent(r.cfg, r.dialect, r.call, r.ac.Named); err != nil {
-		r.st.event = "" // not one hookctl knows
-		return failuref("%w", err)
-	}
-	return nil
 }
 
 // dispatch fires the call at the stack: the system layer, the person's, the project's.
