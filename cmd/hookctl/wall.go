@@ -2,9 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"os"
-	"os/exec"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -84,21 +81,12 @@ func (a *app) wallSet(home string) (wall.Set, error) { return wallrun.SetFor(hom
 // within reports whether path is dir or lies below it.
 func within(path, dir string) bool { return wallrun.Within(path, dir) }
 
-// wallExec replaces hookctl with args[0] behind the wall; it returns only when that failed.
+// wallExec replaces hookctl with args[0] behind the wall (wallrun.Exec); it returns only when
+// that failed: 127 for a command not found, else 126.
 func (a *app) wallExec(set wall.Set, o wallOptions, args []string) error {
-	path, err := exec.LookPath(args[0])
-	if err != nil {
-		return &exitError{code: 127, err: fmt.Errorf("wall: %w", err)}
-	}
-	wallrun.OpenFolders(set)
-	st := wall.Detect(o.maxABI)
-	if st.State == wall.Unavailable && o.bestEffort {
-		a.warn("warning: the wall is not up (" + st.Reason + "); running " + args[0] + " without it (--best-effort)")
-	}
-	err = wall.Exec(set, wall.Options{BestEffort: o.bestEffort, MaxABI: o.maxABI}, path, args, os.Environ())
-	var notUp *wall.NotUpError
-	if errors.As(err, &notUp) {
-		return &exitError{code: exitNotRun, err: fmt.Errorf("%w; %s did not run (hookctl wall --status says more)", err, args[0])}
+	err := wallrun.Exec(set, wall.Options{BestEffort: o.bestEffort, MaxABI: o.maxABI}, args, func(msg string) { a.warn("warning: " + msg) })
+	if errors.Is(err, wallrun.ErrNotFound) {
+		return &exitError{code: 127, err: err}
 	}
 	return &exitError{code: exitNotRun, err: err}
 }
