@@ -78,3 +78,16 @@ func (r lazyHelper) Post(ctx context.Context, h config.Hook, body []byte) Reply 
 	reply.Err = OtherBuild(path, r.version, reply.Err)
 	return reply
 }
+
+// ServeArgv is how hookctl of version runs `hookctl-serve serve`, passing its global flags
+// (--config, --accept-hooks) on before the command's own arguments.
+func ServeArgv(path, version, configFile string, acceptHooks bool, args []string) []string {
+	argv := HelperArgv(path, version, "serve")
+	if configFile != "" {
+		argv = append(argv, "--config", configFile)
+	}
+	if acceptHooks {
+		argv = append(argv, "--accept-hooks")
+	}
+	return append(argv, args...)
+}

@@ -79,3 +79,24 @@ func TestRemoteOfMissingHelper(t *testing.T) {
 		t.Fatalf("Post = %+v; want the helper's absence as its error", reply)
 	}
 }
+
+func TestServeArgv(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		config    string
+		accept    bool
+		args      []string
+		wantAfter string // the words after the command, joined by spaces
+	}{
+		{name: "no flags", wantAfter: ""},
+		{name: "the global flags first", config: "/c.yaml", accept: true, args: []string{"--listen", "127.0.0.1:1"}, wantAfter: "--config /c.yaml --accept-hooks --listen 127.0.0.1:1"},
+		{name: "the command's arguments kept", args: []string{"--max-inflight", "4"}, wantAfter: "--max-inflight 4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ServeArgv("/x/hookctl-serve", "v1", tc.config, tc.accept, tc.args)
+			if len(got) < 4 || got[3] != "serve" || strings.Join(got[4:], " ") != tc.wantAfter {
+				t.Fatalf("ServeArgv = %q, want serve then %q", got, tc.wantAfter)
+			}
+		})
+	}
+}

@@ -38,14 +38,7 @@ func (a *app) serve(args []string) error {
 	if err := checkServeBuild(path); err != nil {
 		return failuref("hookctl serve runs %s: %w", runner.HelperName, err)
 	}
-	argv := helperArgv(path, "serve")
-	if a.configFlag != "" {
-		argv = append(argv, "--config", a.configFlag)
-	}
-	if a.acceptHooks {
-		argv = append(argv, "--accept-hooks")
-	}
-	argv = append(argv, args...)
+	argv := runner.ServeArgv(path, version, a.configFlag, a.acceptHooks, args)
 	return failuref("starting %s: %w", path, execHelper(path, argv))
 }
 
@@ -53,9 +46,6 @@ func (a *app) serve(args []string) error {
 func remote(cfg *config.Config, lookupEnv func(string) (string, bool)) runner.Remote {
 	return runner.RemoteOf(cfg, lookupEnv, version)
 }
-
-// helperArgv is how hookctl runs hookctl-serve for cmd (runner.HelperArgv).
-func helperArgv(path, cmd string) []string { return runner.HelperArgv(path, version, cmd) }
 
 // checkServeBuild returns hookctl-serve's refusal when it is of another build (runner.CheckHelperBuild).
 func checkServeBuild(path string) error { return runner.CheckHelperBuild(path, version) }
