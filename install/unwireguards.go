@@ -1,8 +1,10 @@
 package install
 
 import (
+	"fmt"
 	"slices"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/internal/safefile"
 )
@@ -29,4 +31,25 @@ func UnwireStore(wired []Wiring, agentName string, t Target, current *consent.St
 		return consent.NewStore(wl), !t.System
 	}
 	return current, false
+}
+
+// UnwireChanges are the guards a change of t (its report r) drops, as UnwiredGuards finds
+// them, each as a consent.Change the person is asked about.
+func UnwireChanges(recorded []consent.Guard, wired []Wiring, d *agent.Dialect, t Target, r Report, moved bool) []consent.Change {
+	unwired := UnwiredGuards(recorded, wired, d, t, r, moved)
+	changes := make([]consent.Change, len(unwired))
+	for i, g := range unwired {
+		changes[i] = consent.Change{Guard: g}
+	}
+	return changes
+}
+
+// UnwireWhat names a change of t for the question: the file, and, when its entries run
+// against another allowlist (moved), that one and current's.
+func UnwireWhat(t Target, allowlist, current string, moved bool) string {
+	what := fmt.Sprintf("changing %s", t.Path)
+	if moved {
+		what += fmt.Sprintf(" (its entries run against %s, not %s)", allowlist, current)
+	}
+	return what
 }

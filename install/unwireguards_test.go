@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/consent"
 )
 
@@ -51,6 +52,54 @@ func TestUnwireStore(t *testing.T) {
 			store, moved := UnwireStore(tc.wired, "claude-code", Target{Path: settings, System: tc.system}, current)
 			if store.Path != tc.wantStore || moved != tc.moved {
 				t.Fatalf("UnwireStore = %s, %v; want %s, %v", store.Path, moved, tc.wantStore, tc.moved)
+			}
+		})
+	}
+}
+
+func TestUnwireWhat(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		moved bool
+		want  string
+	}{
+		{name: "the same home", want: "changing /p/.claude/settings.json"},
+		{name: "another home", moved: true, want: "changing /p/.claude/settings.json (its entries run against /real/allowlist.json, not /env/allowlist.json)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := UnwireWhat(Target{Path: "/p/.claude/settings.json"}, "/real/allowlist.json", "/env/allowlist.json", tc.moved); got != tc.want {
+				t.Fatalf("UnwireWhat = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestUnwireChanges: each guard the change drops is asked about as dropped (no Why, no Now).
+func TestUnwireChanges(t *testing.T) {
+	d, err := agent.Lookup("claude-code")
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := Target{Agent: d.Name, Path: "/p/.claude/settings.json"}
+	pre := consent.Guard{Event: "pre_tool_call", Command: "./guard.sh", FailClosed: true}
+	wired := []Wiring{{Agent: d.Name, Scope: "project", File: target.Path, AgentEvent: "PreToolUse", Event: "pre_tool_call"}}
+	for _, tc := range []struct {
+		name string
+		r    Report
+		want int
+	}{
+		{name: "its event removed", r: Report{Removed: []Change{{Event: "PreToolUse"}}}, want: 1},
+		{name: "nothing removed", want: 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := UnwireChanges([]consent.Guard{pre}, wired, d, target, tc.r, false)
+			if len(got) != tc.want {
+				t.Fatalf("UnwireChanges = %+v, want %d", got, tc.want)
+			}
+			for _, c := range got {
+				if c.Guard.String() != pre.String() || c.Why != "" || c.Now != nil {
+					t.Fatalf("change %+v, want the guard dropped", c)
+				}
 			}
 		})
 	}
