@@ -1,6 +1,9 @@
 package runner
 
 import (
+	"context"
+	"time"
+
 	"github.com/hookctl/hookctl/config"
 )
 
@@ -45,4 +48,13 @@ func (s *Stack) CheckFirst(event string) error {
 // interrupt.
 func (s *Stack) MayRun(event string) bool {
 	return s.System != nil || s.cfg != nil && s.cfg.HasHooks(event)
+}
+
+// AnswerContext is ctx ended in time to answer a caller that waits seconds for hookctl (run's
+// --deadline), counted from began, hookctl's start (AnswerBy); ctx itself when there is none.
+func AnswerContext(ctx context.Context, began time.Time, seconds uint) (context.Context, context.CancelFunc) {
+	if at, ok := AnswerBy(began, seconds); ok {
+		return context.WithDeadline(ctx, at)
+	}
+	return ctx, func() {}
 }

@@ -1,9 +1,11 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
@@ -90,5 +92,24 @@ func TestCheckFirstSystem(t *testing.T) {
 	}
 	if !st.MayRun("pre_tool_call") {
 		t.Fatal("MayRun = false under a system layer")
+	}
+}
+
+func TestAnswerContext(t *testing.T) {
+	began := time.Now()
+	for _, tc := range []struct {
+		name    string
+		seconds uint
+		limited bool
+	}{{"no deadline", 0, false}, {"a deadline", 30, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := AnswerContext(context.Background(), began, tc.seconds)
+			defer cancel()
+			at, ok := ctx.Deadline()
+			want, _ := AnswerBy(began, tc.seconds)
+			if ok != tc.limited || ok && !at.Equal(want) {
+				t.Fatalf("deadline %v, %v; want %v, %v", at, ok, want, tc.limited)
+			}
+		})
 	}
 }

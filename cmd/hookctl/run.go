@@ -102,13 +102,9 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 
-// dispatchContext is ctx ended in time to answer the caller's --deadline, counted from
-// hookctl's start (runner.AnswerBy); ctx itself when there is none.
+// dispatchContext is ctx ended in time to answer the caller's --deadline (runner.AnswerContext).
 func (a *app) dispatchContext(ctx context.Context, o runOptions) (context.Context, context.CancelFunc) {
-	if at, ok := runner.AnswerBy(a.began, o.deadline); ok {
-		return context.WithDeadline(ctx, at)
-	}
-	return ctx, func() {}
+	return runner.AnswerContext(ctx, a.began, o.deadline)
 }
 
 // checkRunArgs checks run's arguments: one EVENT, or none when another agent's payload names it.
