@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/hookctl/hookctl/consent"
 	"github.com/spf13/cobra"
 )
 
@@ -30,7 +31,7 @@ Recorded guards and the system level hold either way.`,
 }
 
 func (a *app) autoAcceptRun(on bool) error {
-	what := "hooks auto-accept " + map[bool]string{true: "on", false: "off"}[on]
+	what := consent.AutoAcceptCommand(on)
 	if err := a.refuseUnderAgent(what); err != nil {
 		return err
 	}
@@ -41,7 +42,7 @@ func (a *app) autoAcceptRun(on bool) error {
 	in, stop := a.interrupts(true)
 	defer stop()
 	if on {
-		yes, asked := askTTY(in, "hooks_auto_accept: true in "+terminalSafe(s.loc.Config)+" will then run every hook under your agents without asking, unapproved and changed ones included (guards still hold). Turn it on? [y/N] ")
+		yes, asked := askTTY(in, consent.AutoAcceptQuestion(s.loc.Config))
 		switch {
 		case !asked:
 			return failuref("%s: only a person at a terminal may turn it on; run it at your own terminal (nothing was changed)", what)
@@ -54,10 +55,6 @@ func (a *app) autoAcceptRun(on bool) error {
 	if err != nil {
 		return storeError(in, err)
 	}
-	state := map[bool]string{true: "on: hooks_auto_accept: true counts under run --agent", false: "off: hooks_auto_accept counts under run --agent no more"}[on]
-	if !changed {
-		state = "already " + state
-	}
-	fmt.Fprintf(a.stdout, "auto-accept %s (%s)\n", state, terminalSafe(s.store.Path))
+	fmt.Fprintf(a.stdout, "auto-accept %s (%s)\n", consent.AutoAcceptState(on, changed), terminalSafe(s.store.Path))
 	return nil
 }

@@ -35,13 +35,8 @@ func (a *app) approveFromLock() error {
 		return failuref("%v", err)
 	}
 	d := hookslock.Decide(hookslock.Verify(p.Root, l, s.cfg.Hooks))
-	for _, f := range d.Findings {
-		level := "warning: "
-		if f.Error {
-			level = "error: "
-		}
-		a.warn(level + f.Text)
-		a.warn("  fix: " + hookslock.Fix)
+	for _, line := range d.Lines() {
+		a.warn(line)
 	}
 	if len(d.Approve) > 0 {
 		approved, err := consent.ApproveProjectIn(p.Store, d.Approve)

@@ -3,15 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
-	"github.com/hookctl/hookctl/internal/safefile"
 	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
 
 // guardSource is where this run's guards are recorded, and what else the self-guard keeps:
@@ -38,20 +37,11 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 	if len(changes) == 0 {
 		return nil
 	}
-	names := make([]string, len(changes))
-	for i, c := range changes {
-		names[i] = c.Guard.String()
-	}
+	names, question := view.DropQuestion(what, changes, agents)
 	if err := a.refuseUnderAgent(fmt.Sprintf("%s (it would drop or change the guard(s) %s)", what, strings.Join(names, "; "))); err != nil {
 		return err
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "hookctl: %s drops or changes %d guard(s):\n", what, len(changes))
-	for i, c := range changes {
-		fmt.Fprintf(&b, "  %s\n    %s\n", terminalSafe(names[i]), terminalSafe(c.Loss(agents)))
-	}
-	b.WriteString("Go on? [y/N] ")
-	yes, asked := askTTY(in, b.String())
+	yes, asked := askTTY(in, question)
 	switch {
 	case yes:
 		return nil
@@ -63,26 +53,15 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 }
 
 // agentsWired names the agents hookctl is wired into (user or project settings), sorted.
-func (a *app) agentsWired() []string {
-	var out []string
-	for _, w := range a.wired() {
-		if !slices.Contains(out, w.Agent) {
-			out = append(out, w.Agent)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
+func (a *app) agentsWired() []string { return install.AgentsOf(a.wired()) }
 
 // configErrors is the failure of a command that refuses to work from a config with errors
-// (listed on stderr already): what it would record or write would lose the dropped entries.
+// (config.RefuseErrors).
 func configErrors(cfg *config.Config, what string) error {
-	n := config.Errors(cfg.Problems)
-	if n == 0 {
-		return nil
+	if err := config.RefuseErrors(cfg, what); err != nil {
+		return failuref("%w", err)
 	}
-	return failuref("%s has %d error(s) (listed above): fix them first, since %s would lose the entries they dropped (nothing was changed)",
-		cfg.Path, n, what)
+	return nil
 }
 
 // confirmUnwire asks the person before install or uninstall removes the entry of an agent
@@ -92,10 +71,7 @@ func configErrors(cfg *config.Config, what string) error {
 // the one it runs against now.
 func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
 	wired := a.wired()
-	store, moved := s.store, false
-	if wl := install.WiredAllowlistIn(wired, d.Name, t); wl != "" && !safefile.SamePath(wl, s.store.Path) {
-		store, moved = consent.NewStore(wl), !t.System
-	}
+	store, moved := install.UnwireStore(wired, d.Name, t, s.store)
 	recorded, _ := store.RecordedGuards()
 	if len(recorded) == 0 {
 		return nil // nothing recorded
@@ -104,18 +80,10 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 	if err != nil {
 		return nil // the real change fails the same way, and says why
 	}
-	unwired := install.UnwiredGuards(recorded, wired, d, t, r, moved)
+	changes := install.UnwireChanges(recorded, wired, d, t, r, moved)
 	in, stop := a.interrupts(true)
 	defer stop()
-	changes := make([]consent.Change, len(unwired))
-	for i, g := range unwired {
-		changes[i] = consent.Change{Guard: g}
-	}
-	what := fmt.Sprintf("changing %s", t.Path)
-	if moved {
-		what += fmt.Sprintf(" (its entries run against %s, not %s)", store.Path, s.store.Path)
-	}
-	return a.confirmDrop(in, what, changes, []string{d.Name})
+	return a.confirmDrop(in, install.UnwireWhat(t, store.Path, s.store.Path, moved), changes, []string{d.Name})
 }
 
 // agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): blocked in
@@ -131,8 +99,7 @@ func (a *app) agentFailed(d *agent.Dialect, st agentState, err error) error {
 		return asFailure(err)
 	}
 	a.warn(err.Error())
-	out, _ := d.Writer(b.Mapping, agent.Decision{Verdict: runner.DecisionBlock, Reason: b.Reason})
-	if werr := a.writeAgentAnswer(d, out); werr != nil {
+	if werr := a.writeAgentAnswer(d, b.Answer(d)); werr != nil {
 		return werr
 	}
 	if b.Exit2 {
@@ -154,7 +121,5 @@ func (a *app) unjudged(st agentState) (runner.Unjudged, bool) {
 	if st.cfg == nil {
 		st.cfg, _ = a.loadConfigQuiet(*st.loc)
 	}
-	_, held, _ := runner.GuardsFor(a.guardSource(*st.loc, st.guarded), st.event, st.cfg, nil)
-	return runner.Unjudged{Event: st.event, Tool: st.tool, ToolKnown: st.toolKnown, Config: st.cfg,
-		Held: held, GuardPath: consent.GuardPath(st.loc.Allowlist)}, true
+	return runner.UnjudgedOf(a.guardSource(*st.loc, st.guarded), st.event, st.tool, st.toolKnown, st.cfg), true
 }

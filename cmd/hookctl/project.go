@@ -1,43 +1,22 @@
 package main
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/runner"
 )
 
-// projectFrom is the folder a project is looked up from (SPEC 23.8): the agent's own project
-// folder ($CLAUDE_PROJECT_DIR, which run --agent also takes from the payload's workspace root),
-// else cwd (the payload's), else the working folder.
-func (a *app) projectFrom(cwd string) string {
-	if v, ok := a.lookupEnv(config.ProjectDirVar); ok && filepath.IsAbs(v) {
-		return v
-	}
-	if filepath.IsAbs(cwd) {
-		return cwd
-	}
-	wd, _ := os.Getwd()
-	return wd
-}
+// projectFrom is the folder a project is looked up from (runner.ProjectFrom).
+func (a *app) projectFrom(cwd string) string { return runner.ProjectFrom(a.lookupEnv, cwd) }
 
 // projectLayer reads the project layer for the event ("" for every event), nil when there is
-// no project, as a run reads it (runner.LoadProject), held to the projects whose guards the
-// person's record remembers. Its problems are said on stderr when warn is set.
+// no project (runner.ProjectLayer). Its problems are said on stderr when warn is set.
 func (a *app) projectLayer(loc config.Locations, from, event string, warn bool) *consent.Project {
-	rec, _ := consent.NewStore(loc.Allowlist).GuardRecord() // unreadable: the person's layer blocks
-	p := runner.LoadProject(loc, a.personHome(), from, event, rec.Projects)
-	if p == nil || !warn {
-		return p
-	}
-	if p.ConfigErr != nil {
-		a.warn(fmt.Sprintf("warning: the project's hooks do not run: %v", p.ConfigErr))
-	}
-	for _, pr := range p.Config.Problems {
-		a.warn(pr.String())
+	p := runner.ProjectLayer(loc, a.personHome(), from, event)
+	if p != nil && warn {
+		for _, w := range runner.ProjectProblems(p) {
+			a.warn(w)
+		}
 	}
 	return p
 }

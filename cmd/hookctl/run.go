@@ -102,13 +102,9 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 
-// dispatchContext is ctx ended in time to answer the caller's --deadline, counted from
-// hookctl's start (runner.AnswerBy); ctx itself when there is none.
+// dispatchContext is ctx ended in time to answer the caller's --deadline (runner.AnswerContext).
 func (a *app) dispatchContext(ctx context.Context, o runOptions) (context.Context, context.CancelFunc) {
-	if at, ok := runner.AnswerBy(a.began, o.deadline); ok {
-		return context.WithDeadline(ctx, at)
-	}
-	return ctx, func() {}
+	return runner.AnswerContext(ctx, a.began, o.deadline)
 }
 
 // checkRunArgs checks run's arguments: one EVENT, or none when another agent's payload names it.
@@ -161,14 +157,8 @@ func (a *app) run(o runOptions) error {
 	}
 	opts.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
 	st := runner.BuildStack(opts, o.event, true)
-	if st.System == nil {
-		cfg, _, err := st.PersonConfig()
-		if err != nil {
-			return err
-		}
-		if err := runner.CheckEvent(cfg, o.event); err != nil {
-			return dispatchError(err)
-		}
+	if err := st.CheckFirst(o.event); err != nil {
+		return dispatchError(err)
 	}
 	payload, err := a.readPayload(o.payloadFile)
 	if err != nil {
@@ -178,8 +168,7 @@ func (a *app) run(o runOptions) error {
 		payload.ToolName = &o.tool
 	}
 
-	// An event with no hooks, the most common call, has nothing to interrupt.
-	in, stop := a.interrupts(st.System != nil || st.Config().HasHooks(o.event))
+	in, stop := a.interrupts(st.MayRun(o.event))
 	defer stop()
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
@@ -194,7 +183,7 @@ func (a *app) run(o runOptions) error {
 		a.warn("warning: " + w)
 	}
 	_, err = a.stdout.Write(append(res.AppendJSON(make([]byte, 0, 512)), '\n'))
-	a.recordAudit(auditConfig(cfg), loc, res, agent.Own().Name, payload.ToolName, payload.ToolInput, start)
+	a.recordAudit(runner.AuditConfig(cfg), loc, res, agent.Own().Name, payload.ToolName, payload.ToolInput, start)
 	if err != nil {
 		return failuref("writing result: %w", err)
 	}
@@ -226,15 +215,6 @@ func (a *app) warnFunc() func(string) {
 	return func(msg string) { a.warn("warning: " + msg) }
 }
 
-// auditConfig is the config whose audit setting a run's entry follows: the person's, or, when
-// the system layer answered before it was read, the default (audit on).
-func auditConfig(cfg *config.Config) *config.Config {
-	if cfg == nil {
-		return &config.Config{Audit: true}
-	}
-	return cfg
-}
-
 // pinLocations makes the locations a wiring names (--home, --allowlist) the only ones this run
 // reads (config.Pinned).
 func (a *app) pinLocations(o runOptions) {
@@ -253,10 +233,6 @@ func (a *app) readPayload(file string) (*runner.Payload, error) {
 	return p, nil
 }
 
-// maxPayload caps the payload hookctl reads: past it the run is a usage error and nothing more
-// is read, so `--payload-file /dev/zero` or a runaway producer cannot exhaust memory.
-const maxPayload = 64 << 20
-
 // readRaw reads the payload's bytes from the file, or from stdin when it is not a terminal.
 func (a *app) readRaw(file string) ([]byte, error) {
 	switch {
@@ -268,24 +244,24 @@ func (a *app) readRaw(file string) ([]byte, error) {
 	return nil, nil
 }
 
-// readPayloadFile reads a payload file, bounded: its size is not trusted (/dev/zero has none).
-func readPayloadFile(file string) ([]byte, error) {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, failuref("reading payload: %w", err)
-	}
-	defer f.Close()
-	return readBounded(f, file)
+// maxPayload caps the payload hookctl reads (runner.MaxPayload).
+const maxPayload = runner.MaxPayload
+
+// readPayloadFile reads a payload file, bounded (runner.ReadPayloadFile).
+func readPayloadFile(file string) ([]byte, error) { return payloadError(runner.ReadPayloadFile(file)) }
+
+// readBounded reads a payload up to runner.MaxPayload; one byte more is a usage error.
+func readBounded(r io.Reader, from string) ([]byte, error) {
+	return payloadError(runner.ReadBounded(r, from))
 }
 
-// readBounded reads a payload up to maxPayload; one byte more is a usage error.
-func readBounded(r io.Reader, from string) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxPayload+1))
-	if err != nil {
-		return nil, failuref("reading payload from %s: %w", from, err)
-	}
-	if len(data) > maxPayload {
-		return nil, usageErrorf("the payload from %s is larger than %d MiB; nothing was run", from, maxPayload>>20)
+// payloadError gives a payload read's error its exit status: too large is a usage error.
+func payloadError(data []byte, err error) ([]byte, error) {
+	switch {
+	case errors.Is(err, runner.ErrPayloadTooLarge):
+		return nil, usageErrorf("%w", err)
+	case err != nil:
+		return nil, failuref("%w", err)
 	}
 	return data, nil
 }

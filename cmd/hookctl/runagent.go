@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hookctl/hookctl/agent"
@@ -55,43 +54,29 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 		return asFailure(err)
 	}
 	st.loc, r.loc = &loc, loc
-	// The system layer first, before anything of the person's (SPEC 23.3), for an event the
-	// agent's own mapping names; an event only the person's config knows has none.
-	// A project's committed wiring fires the project layer alone (SPEC 28.24), for the event
-	// the agent's mapping names: nothing of the person's is read for it.
-	r.stack = runner.BuildStack(r.stackOptions(), st.event, (r.call.Mapped || r.named != "") && !o.projectWiring)
-	r.event = st.event
-	if o.projectWiring && r.event == "" {
+	r.stack = runner.BuildStack(r.stackOptions(), st.event, r.ac.SystemFirst(o.projectWiring))
+	event, none, err := r.ac.Resolve(dialect, r.stack, o.projectWiring)
+	r.event, st.event = event, event
+	r.cfg, st.cfg = r.stack.Config(), r.stack.Config()
+	if err != nil {
+		return asFailure(err)
+	}
+	if none {
 		st.answered = true
 		return a.writeAgentAnswer(dialect, nil)
-	}
-	if r.stack.System == nil && !o.projectWiring {
-		if err := r.personConfig(); err != nil {
-			return err
-		}
-		if r.event == "" { // an agent event hookctl does not know and no custom event of that name
-			st.answered = true
-			return a.writeAgentAnswer(dialect, nil)
-		}
 	}
 	if o.toolSet {
 		r.call.ToolName = &o.tool
 	}
 
-	in, stop := a.interrupts(r.stack.System != nil || o.projectWiring || r.cfg.HasHooks(r.event))
+	in, stop := a.interrupts(o.projectWiring || r.stack.MayRun(r.event))
 	r.in = in
 	defer stop()
 	start := time.Now()
 	ctx, cancel := a.dispatchContext(in.ctx, o)
 	defer cancel()
-	if dialect.Limit > 0 {
-		// The agent stops waiting at its own limit and goes on without an answer (Cline runs
-		// the tool): hookctl ends its hooks before, whatever --deadline says, so that a
-		// fail_closed one still blocks.
-		var cancelLimit context.CancelFunc
-		ctx, cancelLimit = context.WithDeadline(ctx, a.began.Add(dialect.Limit-agent.DispatchMargin))
-		defer cancelLimit()
-	}
+	ctx, cancelLimit := runner.AgentLimit(ctx, dialect, a.began)
+	defer cancelLimit()
 	res, err := r.dispatch(ctx, in)
 	if err != nil {
 		return asFailure(err)
@@ -102,7 +87,7 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	}
 	st.answered = true
 	out := a.agentAnswer(dialect, r.call, r.event, res)
-	a.recordAudit(auditConfig(r.cfg), loc, res, dialect.Name, r.call.ToolName, r.call.ToolInput, start)
+	a.recordAudit(runner.AuditConfig(r.cfg), loc, res, dialect.Name, r.call.ToolName, r.call.ToolInput, start)
 	if sig := in.received(); sig != 0 {
 		if err := a.writeAgentAnswer(dialect, out); err != nil {
 			return err
@@ -119,10 +104,9 @@ type agentRun struct {
 	dialect *agent.Dialect
 	o       runOptions
 	st      *agentState
-	raw     []byte
-	call    agent.Call
-	// named is the hookctl event named on the command line, "" when the payload names it.
-	named string
+	// ac is the call read from the agent's payload; call is its agent.Call.
+	ac    runner.AgentCall
+	call  agent.Call
 	loc   config.Locations
 	stack *runner.Stack
 	in    *interruption
@@ -131,36 +115,25 @@ type agentRun struct {
 	event string
 }
 
-// readCall reads the agent's payload and the call it describes.
+// readCall reads the agent's payload and the call it describes (runner.ReadAgentCall).
 func (r *agentRun) readCall() error {
-	dialect, o, st := r.dialect, r.o, r.st
-	st.event = o.event
-	if m, ok := dialect.Mapping(o.event); ok { // the agent's own event name
-		st.event = m.Event
-	}
+	o, st := r.o, r.st
+	st.event = runner.MappedEvent(r.dialect, o.event)
 	raw, err := r.readRaw(o.payloadFile)
 	if err != nil {
 		return asFailure(err)
 	}
-	named, agentEvt, err := dialect.NamedEvent(o.event)
-	if err != nil {
+	if r.ac, err = runner.ReadAgentCall(r.dialect, o.event, raw); err != nil {
 		return failuref("%v", err)
 	}
-	call, err := dialect.ReadPayloadAs(raw, agentEvt)
-	if err != nil {
-		return failuref("%v", err)
-	}
-	if st.event == "" && call.Mapped {
-		st.event = call.Mapping.Event
-	}
-	st.tool, st.toolKnown = call.ToolName, true
+	r.call, st.event = r.ac.Call, r.ac.Event
+	st.tool, st.toolKnown = r.call.ToolName, true
 	if o.toolSet {
 		st.tool = &o.tool
 	}
-	if dialect.ProjectDir {
-		r.useProjectDir(call.Cwd)
+	if r.dialect.ProjectDir {
+		r.useProjectDir(r.call.Cwd)
 	}
-	r.raw, r.call, r.named = raw, call, named
 	return nil
 }
 
@@ -177,24 +150,10 @@ func (r *agentRun) stackOptions() runner.StackOptions {
 	return o
 }
 
-// personConfig reads the person's config and guards, and the hookctl event the call fires.
-func (r *agentRun) personConfig() error {
-	cfg, _, err := r.stack.PersonConfig()
-	if err != nil {
-		return asFailure(err)
-	}
-	r.cfg, r.st.cfg = cfg, cfg
-	if r.event, err = runner.AgentEvent(r.cfg, r.dialect, r.call, r.named); err != nil {
-		r.st.event = "" // not one hookctl knows
-		return failuref("%w", err)
-	}
-	return nil
-}
-
 // dispatch fires the call at the stack: the system layer, the person's, the project's.
 func (r *agentRun) dispatch(ctx context.Context, in *interruption) (*runner.Result, error) {
 	r.stack.ProjectFrom = r.projectFrom(r.call.Cwd)
-	res, err := r.stack.Fire(ctx, runner.Call{Event: r.event, Dialect: r.dialect, Agent: r.call, Raw: r.raw})
+	res, err := r.stack.Fire(ctx, runner.Call{Event: r.event, Dialect: r.dialect, Agent: r.call, Raw: r.ac.Raw})
 	if cfg := r.stack.Config(); cfg != nil {
 		r.cfg, r.st.cfg = cfg, cfg
 	}
@@ -207,28 +166,20 @@ func (r *agentRun) addNotices(res *runner.Result) {
 	for i, n := range notices {
 		notices[i] = terminalSafe(n)
 	}
-	if res.SystemMessage != "" {
-		notices = append([]string{res.SystemMessage}, notices...)
-	}
-	res.SystemMessage = strings.Join(notices, "\n")
+	res.AddNotices(notices)
 }
 
-// writeAgentAnswer writes the answer where the agent reads it: on stdout, `{}` for no opinion
-// (hookctl writes a JSON object whenever it exits 0 under --agent: Gemini CLI takes stderr for
-// the answer when stdout is empty, and Copilot CLI and Cline want JSON), or, for an agent that
-// reads only exit statuses (Windsurf), a refusal's reason on stderr with exit status 2.
+// writeAgentAnswer writes the answer where the agent reads it (agent.Dialect.Deliver).
 func (a *app) writeAgentAnswer(dialect *agent.Dialect, out []byte) error {
-	if dialect.ExitWriter {
-		if out == nil {
-			return nil
-		}
-		fmt.Fprintln(a.stderr, terminalSafeLines(string(out)))
+	stdout, stderr, block := dialect.Deliver(out)
+	if block {
+		fmt.Fprintln(a.stderr, terminalSafeLines(string(stderr)))
 		return silent(exitBlocked)
 	}
-	if out == nil {
-		out = []byte("{}")
+	if stdout == nil {
+		return nil
 	}
-	if _, err := a.stdout.Write(append(out, '\n')); err != nil {
+	if _, err := a.stdout.Write(stdout); err != nil {
 		return failuref("writing result: %w", err)
 	}
 	return nil
@@ -237,23 +188,17 @@ func (a *app) writeAgentAnswer(dialect *agent.Dialect, out []byte) error {
 // agentAnswer is the merged decision in the agent's own convention, nil for no opinion; what
 // the agent cannot carry is warned about on stderr.
 func (a *app) agentAnswer(dialect *agent.Dialect, call agent.Call, event string, res *runner.Result) []byte {
-	out, warnings := dialect.Writer(dialect.MappingFor(call, event), res.AgentDecision())
+	out, warnings := runner.AgentAnswer(dialect, call, event, res)
 	for _, w := range warnings {
 		a.warn("warning: " + w)
 	}
 	return out
 }
 
-// warnAgentRun prints the run's warnings. The agent sees only the decision: a hook that failed
-// says so on stderr, which the agents show, instead of in hookctl's JSON result.
+// warnAgentRun prints the run's warnings (runner.AgentWarnings).
 func (a *app) warnAgentRun(res *runner.Result) {
-	for _, w := range res.Warnings {
+	for _, w := range runner.AgentWarnings(res) {
 		a.warn("warning: " + w)
-	}
-	for _, h := range res.Hooks {
-		if h.Status.Failed() {
-			a.warn(fmt.Sprintf("warning: hook %s: %s: %s", h.Command, h.Status, h.Message))
-		}
 	}
 }
 

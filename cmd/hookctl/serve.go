@@ -1,17 +1,9 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"strings"
-	"sync"
-	"time"
-
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/config"
-	"github.com/hookctl/hookctl/internal/buildinfo"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -46,76 +38,14 @@ func (a *app) serve(args []string) error {
 	if err := checkServeBuild(path); err != nil {
 		return failuref("hookctl serve runs %s: %w", runner.HelperName, err)
 	}
-	argv := helperArgv(path, "serve")
-	if a.configFlag != "" {
-		argv = append(argv, "--config", a.configFlag)
-	}
-	if a.acceptHooks {
-		argv = append(argv, "--accept-hooks")
-	}
-	argv = append(argv, args...)
+	argv := runner.ServeArgv(path, version, a.configFlag, a.acceptHooks, args)
 	return failuref("starting %s: %w", path, execHelper(path, argv))
 }
 
-// remote is the url-hook client of a dispatch: the helper process, when the config has url
-// hooks at all.
+// remote is the url-hook client of a dispatch (runner.RemoteOf).
 func remote(cfg *config.Config, lookupEnv func(string) (string, bool)) runner.Remote {
-	for _, h := range cfg.Hooks {
-		if h.Remote() {
-			return helperRemote{path: sync.OnceValues(func() (string, error) { return runner.HelperPath(lookupEnv) })}
-		}
-	}
-	return nil
+	return runner.RemoteOf(cfg, lookupEnv, version)
 }
 
-// helperArgv is how hookctl runs hookctl-serve for cmd: with this hookctl's build stamp first,
-// so that a helper of another build refuses (exit status 5, its reason on stderr) before it
-// reads, sends or listens on anything. A helper from before the check refuses too, as it takes
-// no such flag. Read here, at the helper's start, never in a run without url hooks.
-func helperArgv(path, cmd string) []string {
-	return []string{path, buildinfo.BuildFlag, buildinfo.Read(version).Stamp(), cmd}
-}
-
-// otherBuild rewrites the refusal of a hookctl-serve older than the build check, which stops at
-// the flag it does not know, into the reason a newer one gives.
-func otherBuild(path string, err error) error {
-	if err == nil || !strings.Contains(err.Error(), "unknown flag: "+buildinfo.BuildFlag) {
-		return err
-	}
-	return fmt.Errorf("%s at %s is of another build (hookctl: %s, %s: one that does not check builds); reinstall both from one release",
-		runner.HelperName, path, buildinfo.Read(version).Stamp(), runner.HelperName)
-}
-
-// checkServeBuild runs hookctl-serve as url hooks run it, asking only for its version, and
-// returns its refusal when it is of another build (for doctor).
-func checkServeBuild(path string) error {
-	o := runner.Exec(context.Background(), runner.Command{Argv: helperArgv(path, "version"), Timeout: 10 * time.Second})
-	switch {
-	case o.StartErr != nil:
-		return fmt.Errorf("%s could not start: %w", path, o.StartErr)
-	case o.ExitCode == 0:
-		return nil
-	}
-	why := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(string(o.Stderr)), "hookctl: "))
-	if i := strings.IndexByte(why, '\n'); i >= 0 {
-		why = why[:i]
-	}
-	if why == "" {
-		why = fmt.Sprintf("%s ended with exit status %d", path, o.ExitCode)
-	}
-	return otherBuild(path, errors.New(why))
-}
-
-// helperRemote is runner.HelperRemote with the helper looked for at the first url hook called,
-// so a run whose event has none does not search for it.
-type helperRemote struct{ path func() (string, error) }
-
-func (r helperRemote) Post(ctx context.Context, h config.Hook, body []byte) runner.Reply {
-	path, err := r.path()
-	if err != nil {
-		return runner.Reply{Err: err}
-	}
-	reply := runner.HelperRemote{Argv: helperArgv(path, "post")}.Post(ctx, h, body)
-	reply.Err = otherBuild(path, reply.Err)
-	return reply
-}
+// checkServeBuild returns hookctl-serve's refusal when it is of another build (runner.CheckHelperBuild).
+func checkServeBuild(path string) error { return runner.CheckHelperBuild(path, version) }

@@ -6,18 +6,14 @@ import (
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/runner"
 )
 
-// requireProjectVar turns strict mode on wherever hookctl fires hooks (SPEC 27.2, 28.27).
-const requireProjectVar = "HOOKCTL_REQUIRE_PROJECT"
+// requireProjectVar turns strict mode on wherever hookctl fires hooks (runner.RequireProjectVar).
+const requireProjectVar = runner.RequireProjectVar
 
-// requireProject says whether HOOKCTL_REQUIRE_PROJECT=1 asks for strict mode: a project guard
-// not approved in its repository blocks instead of being skipped. It can only tighten, so it
-// is read inside an agent too; the wiring's --require-project asks the same of one entry.
-func (a *app) requireProject() bool {
-	v, _ := a.lookupEnv(requireProjectVar)
-	return v == "1"
-}
+// requireProject says whether the environment asks for strict mode (runner.RequireProject).
+func (a *app) requireProject() bool { return runner.RequireProject(a.lookupEnv) }
 
 // strictShown says whether the views are to show strict mode: HOOKCTL_REQUIRE_PROJECT=1 here,
 // or an agent wired with --require-project (its runs make a fresh clone's guard block).

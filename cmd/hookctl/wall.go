@@ -2,18 +2,11 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/hookctl/hookctl/config"
-	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/wallrun"
 	"github.com/hookctl/hookctl/wall"
 )
 
@@ -82,78 +75,18 @@ func (a *app) wall(o wallOptions, args []string) error {
 	return a.wallExec(set, o, args)
 }
 
-// wallSet is what hookctl wall protects: hookctl's state as consent.ProtectedState gives it
-// (the whole home but config.yaml and the audit log, which stay writable, and the folder the
-// wall leaves open for the log of the runs behind it), hookctl's own folder and the guard
-// PATH's folders.
-func (a *app) wallSet(home string) (wall.Set, error) {
-	loc, err := config.Locate(withoutHookctlVars(a.lookupEnv), "")
-	if home != "" {
-		loc, err = config.Locations{Home: home, Allowlist: filepath.Join(home, "allowlist.json")}, nil
-	}
-	if err != nil {
-		return wall.Set{}, err
-	}
-	if loc.Home, err = filepath.Abs(loc.Home); err != nil {
-		return wall.Set{}, fmt.Errorf("the home %s: %w", home, err)
-	}
-	st := consent.ProtectedState(loc)
-	set := wall.Set{Open: append(st.Except, filepath.Join(loc.Home, config.OpenDir))}
-	for _, t := range st.Trees {
-		if !slices.ContainsFunc(set.Trees, func(o string) bool { return within(t, o) }) {
-			set.Trees = append(set.Trees, t)
-		}
-	}
-	for _, f := range st.Files {
-		if !slices.ContainsFunc(set.Trees, func(o string) bool { return within(f, o) }) {
-			set.Files = append(set.Files, f)
-		}
-	}
-	if exe, err := os.Executable(); err == nil {
-		set.Trees = append(set.Trees, filepath.Dir(exe))
-	}
-	set.Trees = append(set.Trees, filepath.SplitList(config.SystemPath)...)
-	return set, nil
-}
+// wallSet is what hookctl wall protects for the home (wallrun.SetFor).
+func (a *app) wallSet(home string) (wall.Set, error) { return wallrun.SetFor(home, a.lookupEnv) }
 
 // within reports whether path is dir or lies below it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
+func within(path, dir string) bool { return wallrun.Within(path, dir) }
 
-// withoutHookctlVars hides every HOOKCTL_* variable: what the agent's environment says must
-// not move the wall (SPEC 28.13).
-func withoutHookctlVars(lookup func(string) (string, bool)) func(string) (string, bool) {
-	return func(k string) (string, bool) {
-		if strings.HasPrefix(k, "HOOKCTL_") {
-			return "", false
-		}
-		return lookup(k)
-	}
-}
-
-// wallExec replaces hookctl with args[0] behind the wall; it returns only when that failed.
+// wallExec replaces hookctl with args[0] behind the wall (wallrun.Exec); it returns only when
+// that failed: 127 for a command not found, else 126.
 func (a *app) wallExec(set wall.Set, o wallOptions, args []string) error {
-	path, err := exec.LookPath(args[0])
-	if err != nil {
-		return &exitError{code: 127, err: fmt.Errorf("wall: %w", err)}
-	}
-	// The one folder the wall leaves open must exist before it goes up: nothing can be made in
-	// the home behind it.
-	for _, p := range set.Open {
-		if filepath.Base(p) == config.OpenDir {
-			_ = os.MkdirAll(p, 0o700)
-		}
-	}
-	st := wall.Detect(o.maxABI)
-	if st.State == wall.Unavailable && o.bestEffort {
-		a.warn("warning: the wall is not up (" + st.Reason + "); running " + args[0] + " without it (--best-effort)")
-	}
-	err = wall.Exec(set, wall.Options{BestEffort: o.bestEffort, MaxABI: o.maxABI}, path, args, os.Environ())
-	var notUp *wall.NotUpError
-	if errors.As(err, &notUp) {
-		return &exitError{code: exitNotRun, err: fmt.Errorf("%w; %s did not run (hookctl wall --status says more)", err, args[0])}
+	err := wallrun.Exec(set, wall.Options{BestEffort: o.bestEffort, MaxABI: o.maxABI}, args, func(msg string) { a.warn("warning: " + msg) })
+	if errors.Is(err, wallrun.ErrNotFound) {
+		return &exitError{code: 127, err: err}
 	}
 	return &exitError{code: exitNotRun, err: err}
 }
