@@ -6,17 +6,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
-	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
 
 // installOptions are the parsed arguments of `hookctl install`.
@@ -108,20 +107,11 @@ func (a *app) installRun(o installOptions) error {
 	if err := a.refuseWiringUnderAgent("install", o.dryRun); err != nil {
 		return err
 	}
-	if err := checkWallFlags(o); err != nil {
-		return err
+	if err := install.CheckFlags(install.Flags{Agent: o.agent, Project: o.project, System: o.system, ManagedOnly: o.managedOnly,
+		Wall: o.wall, NoWall: o.noWall, AcceptHooks: a.acceptHooks, RequireProject: o.requireProject}); err != nil {
+		return usageErrorf("%v", err)
 	}
-	switch {
-	case o.managedOnly && !o.system:
-		return usageErrorf("--managed-only goes with --system")
-	case o.system && o.project:
-		return usageErrorf("--system and --project name different files: give one")
-	case o.project && a.acceptHooks:
-		// The project's wiring is committed and runs on every teammate's machine.
-		return usageErrorf("--accept-hooks goes into this machine's own wiring (hookctl install %s --accept-hooks), never into a project's committed one", o.agent)
-	case o.requireProject && (o.system || o.project):
-		return usageErrorf("--require-project goes into your own wiring (hookctl install %s --require-project); a team's CI sets %s=1 instead", o.agent, requireProjectVar)
-	case o.system:
+	if o.system {
 		return a.installSystem(o)
 	}
 	s, err := a.session()
@@ -140,18 +130,9 @@ func (a *app) installRun(o installOptions) error {
 	} else if warning != "" {
 		a.warn("warning: " + warning)
 	}
-	// The project's hooks need the agent's entries as much as the person's do (SPEC 20): the
-	// person's own entries are planned from both, so that a config with no hook for the
-	// project's event still wires the project's guard. The project's committed entries fire
-	// the project's hooks alone (SPEC 28.24): they are planned from the project's config alone,
-	// so that no event or timeout of the committer's own goes into the team's file.
-	plan, project := s, a.projectLayer(s.loc, a.projectFrom(""), "", false)
-	if project != nil && project.ConfigErr == nil && len(project.Config.Hooks) > 0 {
-		person := s.cfg
-		if o.project {
-			person = &config.Config{Path: s.cfg.Path, Audit: s.cfg.Audit}
-		}
-		plan = &session{loc: s.loc, cfg: install.WithProjectHooks(person, project.Config), store: s.store}
+	plan := s
+	if cfg, ok := install.PlanConfig(s.cfg, a.projectLayer(s.loc, a.projectFrom(""), "", false), o.project); ok {
+		plan = &session{loc: s.loc, cfg: cfg, store: s.store}
 	} else if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
 		// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
 		return failuref("there is no config at %s (hookctl init creates one); %s is unchanged", s.loc.Config, t.Path)
@@ -184,9 +165,9 @@ func (a *app) installRun(o installOptions) error {
 		a.warnUnapproved(s, d, want)
 		a.sayTrustStep(d, t.Path, o.project)
 	}
-	if o.wall && !o.dryRun && wallMode(d) == install.WallByStart {
+	if o.wall && !o.dryRun && install.WallModeOf(d) == install.WallByStart {
 		fmt.Fprintf(a.stdout, "%s is wired to run behind the wall: start it as %s (a tool call from a %s started otherwise is blocked; hookctl install %s --no-wall undoes this)\n",
-			d.Title, startCommand(d), d.Title, d.Name)
+			d.Title, install.StartCommand(d), d.Title, d.Name)
 	}
 	for _, w := range install.AgentWarnings(s.cfg, d, want, o.project) {
 		a.warn("warning: " + w)
@@ -210,21 +191,17 @@ func (a *app) dialectErrors(s *session, d *agent.Dialect, wiring bool) error {
 	return nil
 }
 
-// dialectFindings are the errors of recorded guards that would not guard an agent as they were
-// approved to (doctor.DialectFindings): among the agents wired, or of adding, wired now, against
-// the others.
+// dialectFindings are view.DialectFindings of the guards recorded now.
 func (a *app) dialectFindings(s *session, wired []install.Wiring, adding string) []doctor.Finding {
-	_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "", s.cfg, nil)
-	var names []string
-	for _, w := range wired {
-		if !slices.Contains(names, w.Agent) {
-			names = append(names, w.Agent)
-		}
+	return view.DialectFindings(a.heldGuards(s)().Recorded, wired, adding)
+}
+
+// heldGuards reads the recorded guards when called.
+func (a *app) heldGuards(s *session) func() runner.Guards {
+	return func() runner.Guards {
+		_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "", s.cfg, nil)
+		return held
 	}
-	if adding != "" && !slices.Contains(names, adding) {
-		names = append(names, adding)
-	}
-	return doctor.DialectFindings(held.Recorded, names, adding)
 }
 
 // sayTrustStep says what the person must still do in the agent itself before it runs the
@@ -335,32 +312,9 @@ func (a *app) rememberWiring(s *session, d *agent.Dialect, t install.Target) {
 	}
 }
 
-// unwiredFindings are the errors of guard events no longer wired into an agent they were
-// wired into (install.Unwired), given hookctl's entries found now.
-// With only set, for that agent alone.
+// unwiredFindings are view.UnwiredFindings of the home's wiring memory.
 func (a *app) unwiredFindings(s *session, wired []install.Wiring, only *agent.Dialect) []doctor.Finding {
-	remembered, err := install.LoadMemory(install.MemoryPath(s.loc.Home))
-	if err != nil {
-		return []doctor.Finding{{Severity: doctor.SeverityError, Check: "guard", Message: err.Error(),
-			Fix: "review it, then remove it and, at a terminal, run hookctl install for each agent"}}
-	}
-	if only != nil {
-		remembered = slices.DeleteFunc(remembered, func(r install.Remembered) bool { return r.Agent != only.Name })
-	}
-	if len(remembered) == 0 {
-		return nil
-	}
-	_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "", s.cfg, nil)
-	covered := func(event, agentName string) bool {
-		return held.Err != nil || slices.ContainsFunc(held.Recorded, func(g consent.Guard) bool {
-			return g.Event == event && (len(g.Agents) == 0 || slices.Contains(g.Agents, agentName))
-		})
-	}
-	var out []doctor.Finding
-	for _, r := range install.Unwired(remembered, wired, covered) {
-		out = append(out, install.UnwiredFinding(r))
-	}
-	return out
+	return view.UnwiredFindings(install.MemoryPath(s.loc.Home), wired, only, a.heldGuards(s))
 }
 
 // runFlags are the flags install writes into a wiring (install.RunFlags): for the person's own
@@ -469,26 +423,7 @@ func (a *app) warnUnapproved(s *session, d *agent.Dialect, want []install.Want) 
 	if err != nil {
 		return // run says so, with the fix, at the first event
 	}
-	// Several agent events may fire one hookctl event (Cursor's preToolUse and
-	// beforeShellExecution): its hooks are counted once.
-	var events []string
-	for _, w := range want {
-		event := w.Event
-		if m, ok := d.Mapping(w.Event); ok {
-			event = m.Event
-		}
-		if !slices.Contains(events, event) {
-			events = append(events, event)
-		}
-	}
-	n := 0
-	for _, event := range events {
-		for _, h := range s.cfg.HooksFor(event) {
-			if h.RunsUnder(d.Name) && list.Check(h).Status != consent.StatusApproved {
-				n++
-			}
-		}
-	}
+	n := install.Unapproved(s.cfg, list, d, want)
 	if n > 0 {
 		a.warn(fmt.Sprintf("warning: %d of the hooks wired are not approved and will be skipped until you review them and run: hookctl hooks approve --all", n))
 	}
