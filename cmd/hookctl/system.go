@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -10,17 +9,16 @@ import (
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
-	"github.com/hookctl/hookctl/internal/safefile"
 )
 
 // The system level's commands (SPEC 18.2): `hooks approve --system`, `hooks revoke --system`,
 // `install --system` and `uninstall --system` change root's files (config.SystemDir and the
 // agents' administrator files), so only root runs them, and they read nothing of the person's.
 
-// requireRoot refuses a command of the system level to anyone but root.
+// requireRoot is install.RequireRoot, an error of the command.
 func requireRoot(command string) error {
-	if os.Geteuid() != 0 {
-		return failuref("%s changes the system level, which only root may change: run it as root (sudo hookctl %s ...)", command, command)
+	if err := install.RequireRoot(command); err != nil {
+		return failuref("%v", err)
 	}
 	return nil
 }
@@ -59,15 +57,6 @@ func (a *app) warnNotInForce(hooks []config.Hook) {
 	}
 }
 
-// systemBinary checks that the hookctl a system wiring will run is root's alone, with every
-// folder on its way: the agent runs it as the person, who must not be able to replace it.
-func systemBinary(bin string) error {
-	if err := safefile.CheckRootOwned(bin); err != nil {
-		return failuref("%s cannot be the hookctl of a system wiring: %v; install hookctl where only root can write (such as /usr/local/bin) and run that one", bin, err)
-	}
-	return nil
-}
-
 // systemTarget resolves the agent and its administrator file.
 func (a *app) systemTarget(name string, managedOnly bool) (*agent.Dialect, install.Target, error) {
 	d, err := agent.Lookup(name)
@@ -104,8 +93,8 @@ func (a *app) installSystem(o installOptions) error {
 	} else if warning != "" {
 		return failuref("%s", warning)
 	}
-	if err := systemBinary(a.selfPath()); err != nil {
-		return err
+	if err := install.CheckSystemBinary(a.selfPath()); err != nil {
+		return failuref("%v", err)
 	}
 	if _, err := os.Stat(s.loc.Config); err != nil {
 		return failuref("there is no system config at %s; %s is unchanged", s.loc.Config, t.Path)
@@ -128,24 +117,14 @@ func (a *app) installSystem(o installOptions) error {
 	return nil
 }
 
-// saySwitch says what became of the agent's managed-only switch.
+// saySwitch says what became of the agent's managed-only switch and hooks pin.
 func (a *app) saySwitch(d *agent.Dialect, r install.Report, managedOnly bool) {
-	key := install.ManagedSwitch(d)
-	switch {
-	case managedOnly && key == "":
-		a.warn(fmt.Sprintf("warning: %s has no switch that ignores the hooks that are not managed: --managed-only changes nothing there, and the person's own hooks still run beside hookctl's", d.Title))
-	case r.Switch == "set" && !r.DryRun:
-		fmt.Fprintf(a.stdout, "set %s: %s now runs no hook but the managed ones\n", key, d.Title)
-	case r.Switch == "restored" && !r.DryRun:
-		fmt.Fprintf(a.stdout, "put %s back as it was before hookctl\n", key)
+	warning, lines := install.SwitchNotes(d, r, managedOnly)
+	if warning != "" {
+		a.warn("warning: " + warning)
 	}
-	pin, value := install.HooksPin(d)
-	shown, _ := json.Marshal(value)
-	switch {
-	case r.Pin == "set" && !r.DryRun:
-		fmt.Fprintf(a.stdout, "set %s to %s: a person's own %s no longer switches %s's hooks off\n", pin, shown, pin, d.Title)
-	case r.Pin == "restored" && !r.DryRun:
-		fmt.Fprintf(a.stdout, "put %s back as it was before hookctl\n", pin)
+	for _, l := range lines {
+		fmt.Fprintln(a.stdout, l)
 	}
 }
 
