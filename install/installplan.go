@@ -50,3 +50,16 @@ func Unapproved(cfg *config.Config, list *consent.Allowlist, d *agent.Dialect, w
 	}
 	return n
 }
+
+// Homes are the hookctl homes the wirings name (their --home), each once, in order: a refusal
+// of a consent command is written to their audit logs too, since the agent's environment may
+// name another.
+func Homes(wired []Wiring) []string {
+	var out []string
+	for _, w := range wired {
+		if w.Home != "" && !slices.Contains(out, w.Home) {
+			out = append(out, w.Home)
+		}
+	}
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/hookctl/hookctl/agent"
@@ -111,6 +112,26 @@ func TestUnapproved(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if n := Unapproved(cfg, list, tt.d, tt.want); n != tt.n {
 				t.Fatalf("Unapproved = %d, want %d", n, tt.n)
+			}
+		})
+	}
+}
+
+// TestHomes: the homes the wirings name, each once, in order; a wiring without --home names none.
+func TestHomes(t *testing.T) {
+	tests := []struct {
+		name  string
+		wired []Wiring
+		want  []string
+	}{
+		{"none", nil, nil},
+		{"no home named", []Wiring{{Agent: "codex"}}, nil},
+		{"each once", []Wiring{{Home: "/a"}, {}, {Home: "/b"}, {Home: "/a"}}, []string{"/a", "/b"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Homes(tt.wired); !slices.Equal(got, tt.want) {
+				t.Fatalf("Homes = %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -97,7 +97,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 		a.examineWiring(s, home, cwd, wired, scanErrs, d.Agent, &report)
 		a.examineWall(s, wired, d.Agent, &report)
 	}
-	examineServeBinary(s.cfg, a.lookupEnv, &report)
+	report.Add(doctor.ServeBinaryFindings(s.cfg, a.lookupEnv, checkServeBuild)...)
 	report.Add(a.projectDoctor(in.ctx, d.Agent)...)
 	report.Add(doctor.RememberedFindings(s.loc.Home, s.store)...)
 	a.examineNamedConfig(s.loc, &report)
@@ -201,29 +201,4 @@ func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring
 func (a *app) trustPlaces(home, dir string) install.TrustPlaces {
 	return install.TrustPlaces{CodexHome: install.CodexHome(a.lookupEnv, home),
 		GeminiFolders: install.GeminiTrustedFolders(a.lookupEnv, home), Dir: dir, Name: filepath.Base(a.selfPath())}
-}
-
-// examineServeBinary reports url hooks that cannot be called because hookctl-serve, which calls
-// them for hookctl, is not where hookctl takes it from, or of another build: each such hook
-// would fail (open, unless fail_closed).
-func examineServeBinary(cfg *config.Config, lookupEnv func(string) (string, bool), r *doctor.Report) {
-	var path, fix string
-	var serr error
-	for _, h := range cfg.Hooks {
-		if h.URL == "" {
-			continue
-		}
-		if path == "" && serr == nil {
-			fix = "CGO_ENABLED=0 go install -ldflags=\"-s -w\" github.com/hookctl/hookctl/cmd/" + runner.HelperName + "@latest"
-			if path, serr = runner.HelperPath(lookupEnv); serr == nil {
-				serr = checkServeBuild(path)
-				fix = "install hookctl and " + runner.HelperName + " from one release (both binaries of one archive, or make install)"
-			}
-		}
-		if serr == nil {
-			return
-		}
-		r.Add(doctor.Finding{Severity: doctor.SeverityError, Event: h.Event,
-			Command: h.URL, Check: "serve_binary", Message: serr.Error() + ": this hook cannot run", Fix: fix})
-	}
 }
