@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -127,37 +126,22 @@ func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.D
 	r.Prepend(view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, wired)...)
 }
 
-// printDoctor writes the report to fit the terminal: each finding a paragraph, wrapped under
-// its label, and a finding repeated word for word (the same step for several hooks) once.
+// printDoctor writes the report to fit the terminal: each paragraph (view.DoctorParas)
+// wrapped under its label, and a finding repeated word for word (the same step for several
+// hooks) once.
 func (a *app) printDoctor(r doctor.Report) {
 	p := a.colors(a.stdout)
 	w := a.stdout
 	sc := screen{w: w, width: a.outputWidth(w)}
 	const indent = "        "
-	for _, f := range r.Distinct() {
-		label := cell{"error   ", p.red}
-		if f.Severity == doctor.SeverityWarning {
-			label = cell{"warning ", p.yellow}
+	labels := map[string]cell{view.ParaError: {"error   ", p.red}, view.ParaWarning: {"warning ", p.yellow},
+		view.ParaFix: {text: indent + "fix: "}, view.ParaOK: {"ok      ", p.green}, view.ParaWall: {text: "wall    "}}
+	for _, para := range view.DoctorParas(r) {
+		hang := indent
+		if para.Kind == view.ParaFix {
+			hang += "     "
 		}
-		subject := strings.TrimSpace(f.Event + " " + f.Command)
-		if subject != "" {
-			subject += ": "
-		}
-		sc.para(label, indent, terminalSafe(subject)+terminalSafe(f.Message))
-		if f.Fix != "" {
-			sc.para(cell{text: indent + "fix: "}, indent+"     ", terminalSafe(f.Fix))
-		}
-	}
-	for _, s := range r.Smoke {
-		if s.Answered() {
-			sc.para(cell{"ok      ", p.green}, indent, fmt.Sprintf("%s %s: smoke run answered in %d ms", terminalSafe(s.Event), terminalSafe(s.Command), s.DurationMS))
-		}
-	}
-	for _, s := range r.Payloads() {
-		sc.para(cell{}, indent, fmt.Sprintf("smoke payload %s, dialect %s (%s): %s", terminalSafe(s.Event), dialectName(terminalSafe(s.Dialect)), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload))))
-	}
-	for _, wl := range r.Walls {
-		sc.para(cell{text: "wall    "}, indent, terminalSafe(wallLine(wl)))
+		sc.para(labels[para.Kind], hang, para.Text)
 	}
 	switch warnings := r.Warnings(); {
 	case r.Problems == 0 && warnings == 0:
@@ -167,13 +151,8 @@ func (a *app) printDoctor(r doctor.Report) {
 	}
 }
 
-// dialectName is a dialect's name as a person reads it: hermes says what it is.
-func dialectName(name string) string {
-	if name == agent.Default {
-		return name + ", hookctl's own protocol"
-	}
-	return name
-}
+// dialectName is view.DialectName.
+func dialectName(name string) string { return view.DialectName(name) }
 
 // examineWiring adds the findings about the agents wired to hookctl (install's entries) to
 // the report, for one agent when only is set.

@@ -373,11 +373,7 @@ func (a *app) printReport(r install.Report, dryRun bool) {
 	p := a.colors(a.stdout)
 	file := terminalSafe(r.File)
 	if !r.Changed {
-		if len(r.Kept) > 0 {
-			fmt.Fprintf(a.stdout, "nothing to change: %s already runs hookctl for %s\n", file, eventList(r.Kept))
-		} else {
-			fmt.Fprintf(a.stdout, "nothing to change: %s has no hookctl entries\n", file)
-		}
+		fmt.Fprintln(a.stdout, r.Unchanged(file))
 		return
 	}
 	if dryRun {
@@ -386,19 +382,10 @@ func (a *app) printReport(r install.Report, dryRun bool) {
 		return
 	}
 	fmt.Fprintf(a.stdout, "%s: %s\n", r.Agent, file)
+	style := map[string]func(string) string{"added": p.green, "updated": p.green, "kept": p.dim, "removed": p.yellow}
 	rows := [][]cell{}
-	for _, g := range []struct {
-		label   string
-		changes []install.Change
-		style   func(string) string
-	}{{"added", r.Added, p.green}, {"updated", r.Updated, p.green}, {"kept", r.Kept, p.dim}, {"removed", r.Removed, p.yellow}} {
-		for _, c := range g.changes {
-			timeout := "-"
-			if c.Timeout != nil {
-				timeout = fmt.Sprint(*c.Timeout)
-			}
-			rows = append(rows, []cell{{text: g.label, paint: g.style}, {text: c.Event}, {text: "timeout " + timeout}})
-		}
+	for _, row := range r.Rows() {
+		rows = append(rows, []cell{{text: row.Label, paint: style[row.Label]}, {text: row.Event}, {text: "timeout " + row.Timeout}})
 	}
 	writeTable(a.stdout, "  ", rows)
 	if r.Backup != "" {
@@ -407,14 +394,6 @@ func (a *app) printReport(r install.Report, dryRun bool) {
 	if r.Deleted {
 		fmt.Fprintf(a.stdout, "removed %s: hookctl had created it\n", file)
 	}
-}
-
-func eventList(cs []install.Change) string {
-	names := make([]string, len(cs))
-	for i, c := range cs {
-		names[i] = c.Event
-	}
-	return strings.Join(names, ", ")
 }
 
 // warnUnapproved says how many of the hooks just wired will be skipped for want of consent.
