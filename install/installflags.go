@@ -2,6 +2,7 @@ package install
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/hookctl/hookctl/agent"
@@ -98,4 +99,41 @@ func StartCommand(d *agent.Dialect) string {
 		program = programs[0]
 	}
 	return strings.Join(append([]string{"hookctl", "wall", "--", program}, d.WallStartArgs...), " ")
+}
+
+// SetWall sets what t does with the wall's prefix: taken out with noWall; with wall, written
+// for WallAgent (running hookctl at bin, walling home) and nothing for an agent the wall
+// reaches by its start; else left as it is. With wall, ready says whether the wall goes up on
+// this machine (asked only then): one that cannot refuses --wall and leaves t as it was.
+func SetWall(t *Target, agentName string, wall, noWall bool, ready func() (bool, string), bin, home string) error {
+	switch {
+	case noWall:
+		t.WallMode = WallDrop
+		return nil
+	case !wall:
+		return nil
+	}
+	if ok, reason := ready(); !ok {
+		return fmt.Errorf("the wall cannot go up on this machine: %s; %s is unchanged (hookctl wall --status says more)", reason, t.Path)
+	}
+	if agentName != WallAgent {
+		return nil // wired by the agent's start: nothing in its settings changes
+	}
+	home, err := filepath.Abs(home)
+	if err != nil {
+		return fmt.Errorf("finding the hookctl home: %w", err)
+	}
+	prefix, err := WallPrefix(bin, home)
+	if err != nil {
+		return fmt.Errorf("cannot wire the wall: %v; %s is unchanged", err, t.Path)
+	}
+	t.Wall, t.WallMode = prefix, WallSet
+	return nil
+}
+
+// WallStartNote tells the person, after install --wall, how to start an agent the wall reaches
+// by its start, and how to undo it.
+func WallStartNote(d *agent.Dialect) string {
+	return fmt.Sprintf("%s is wired to run behind the wall: start it as %s (a tool call from a %s started otherwise is blocked; hookctl install %s --no-wall undoes this)",
+		d.Title, StartCommand(d), d.Title, d.Name)
 }

@@ -98,3 +98,49 @@ func TestWallRecord(t *testing.T) {
 		})
 	}
 }
+
+// TestSetWall: --no-wall drops the prefix, --wall writes it for Claude Code once the wall goes
+// up and writes nothing for an agent walled by its start; a wall that cannot go up, or a path
+// the prefix cannot carry, refuses and leaves the target as it was.
+func TestSetWall(t *testing.T) {
+	start := "codex"
+	up := func() (bool, string) { return true, "" }
+	down := func() (bool, string) { return false, "no Landlock here" }
+	tests := []struct {
+		name         string
+		agent        string
+		wall, noWall bool
+		ready        func() (bool, string)
+		bin, home    string
+		mode         WallMode
+		prefix       string
+		err          string
+	}{
+		{"neither", WallAgent, false, false, nil, "/b/hookctl", "/h", WallKeep, "", ""},
+		{"no wall", WallAgent, false, true, nil, "/b/hookctl", "/h", WallDrop, "", ""},
+		{"wall", WallAgent, true, false, up, "/b/hookctl", "/h", WallSet, "/b/hookctl " + WallShellFlag + "=/h", ""},
+		{"wall by start", start, true, false, up, "/b/hookctl", "/h", WallKeep, "", ""},
+		{"wall down", WallAgent, true, false, down, "/b/hookctl", "/h", WallKeep, "", "the wall cannot go up on this machine: no Landlock here; /s is unchanged"},
+		{"wall down, by start", start, true, false, down, "/b/hookctl", "/h", WallKeep, "", "cannot go up"},
+		{"a path the prefix cannot carry", WallAgent, true, false, up, "/b b/hookctl", "/h", WallKeep, "", "cannot wire the wall"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			target := Target{Path: "/s"}
+			ready := tt.ready
+			if ready == nil {
+				ready = func() (bool, string) { t.Fatal("the wall was asked about"); return false, "" }
+			}
+			err := SetWall(&target, tt.agent, tt.wall, tt.noWall, ready, tt.bin, tt.home)
+			switch {
+			case tt.err == "" && err != nil:
+				t.Fatal(err)
+			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+				t.Fatalf("SetWall = %v, want %q", err, tt.err)
+			}
+			if target.WallMode != tt.mode || target.Wall != tt.prefix {
+				t.Fatalf("target wall %q mode %v, want %q mode %v", target.Wall, target.WallMode, tt.prefix, tt.mode)
+			}
+		})
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/install"
@@ -11,34 +10,18 @@ import (
 // wallAgent is install.WallAgent, the one agent with a shell prefix setting.
 const wallAgent = install.WallAgent
 
-// wallTarget sets what t does with the wall's prefix: written with --wall once the wall goes
-// up here (a refusal writes nothing), taken out with --no-wall, else left as it is. abi is
-// the Landlock ABI the wall has now.
+// wallTarget sets what t does with the wall's prefix (install.SetWall) for the wall as it goes
+// up here; abi is the Landlock ABI the wall has now, 0 without --wall.
 func (a *app) wallTarget(o installOptions, s *session, t *install.Target) (abi int, err error) {
-	switch {
-	case o.noWall:
-		t.WallMode = install.WallDrop
-		return 0, nil
-	case !o.wall:
-		return 0, nil
+	ready := func() (bool, string) {
+		st := a.detectWall()
+		abi = st.ABI
+		return st.Ready()
 	}
-	st := a.detectWall()
-	if ok, reason := st.Ready(); !ok {
-		return 0, failuref("the wall cannot go up on this machine: %s; %s is unchanged (hookctl wall --status says more)", reason, t.Path)
+	if err := install.SetWall(t, o.agent, o.wall, o.noWall, ready, a.selfPath(), s.loc.Home); err != nil {
+		return 0, failuref("%v", err)
 	}
-	if o.agent != wallAgent {
-		return st.ABI, nil // wired by the agent's start: nothing in its settings changes
-	}
-	home, err := filepath.Abs(s.loc.Home)
-	if err != nil {
-		return 0, failuref("finding the hookctl home: %w", err)
-	}
-	prefix, err := install.WallPrefix(a.selfPath(), home)
-	if err != nil {
-		return 0, failuref("cannot wire the wall: %v; %s is unchanged", err, t.Path)
-	}
-	t.Wall, t.WallMode = prefix, install.WallSet
-	return st.ABI, nil
+	return abi, nil
 }
 
 // rememberWall records in the wiring memory whether t's settings run the agent's commands

@@ -27,24 +27,15 @@ func requireRoot(command string) error {
 // and its allowlist. A system folder that cannot be trusted is refused, naming the file; with
 // mustExist false (uninstall), a missing folder is an empty config.
 func (a *app) systemSession(mustExist bool) (*session, error) {
-	loc, ok := config.SystemLocations()
-	if !ok {
-		return nil, failuref("hookctl has no system level on this platform yet")
-	}
 	home, _ := a.home()
-	sys := consent.LoadSystem(home, "")
-	switch {
-	case sys == nil && mustExist:
-		return nil, failuref("there is no system folder %s: create it (mkdir -m 0755 %s) and write its config.yaml", loc.Home, config.ShellQuote(loc.Home))
-	case sys == nil:
-		return &session{loc: loc, cfg: config.Parse(loc.Config, nil, config.Options{Layer: config.LayerSystem}), store: consent.NewSystemStore()}, nil
-	case sys.Err != nil:
-		return nil, failuref("%v", sys.Err)
+	loc, cfg, err := consent.OpenSystem(home, mustExist)
+	if err != nil {
+		return nil, failuref("%v", err)
 	}
-	for _, p := range sys.Config.Problems {
+	for _, p := range cfg.Problems {
 		a.warn(p.String())
 	}
-	return &session{loc: loc, cfg: sys.Config, store: consent.NewSystemStore()}, nil
+	return &session{loc: loc, cfg: cfg, store: consent.NewSystemStore()}, nil
 }
 
 // warnNotInForce names the approved system hooks that still cannot run: a file or program
