@@ -144,3 +144,33 @@ func TestSetWall(t *testing.T) {
 		})
 	}
 }
+
+// TestWallStartNote: the note names how to start the agent behind the wall and how to undo it.
+func TestWallStartNote(t *testing.T) {
+	for _, d := range agent.Dialects() {
+		if !d.WallStart || d.Name == WallAgent {
+			continue
+		}
+		t.Run(d.Name, func(t *testing.T) {
+			note := WallStartNote(d)
+			for _, want := range []string{"start it as " + StartCommand(d), "hookctl install " + d.Name + " --no-wall undoes this"} {
+				if !strings.Contains(note, want) {
+					t.Errorf("note %q does not say %q", note, want)
+				}
+			}
+		})
+	}
+}
+
+// TestStartCommand: the agent is started by its program behind hookctl wall, with the
+// arguments it needs there.
+func TestStartCommand(t *testing.T) {
+	for _, d := range agent.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			cmd := StartCommand(d)
+			if !strings.HasPrefix(cmd, "hookctl wall -- ") || !strings.HasSuffix(cmd, strings.Join(append([]string{""}, d.WallStartArgs...), " ")) {
+				t.Fatalf("StartCommand = %q", cmd)
+			}
+		})
+	}
+}

@@ -1,6 +1,10 @@
 package install
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
 	"slices"
 
 	"github.com/hookctl/hookctl/agent"
@@ -62,4 +66,24 @@ func Homes(wired []Wiring) []string {
 		}
 	}
 	return out
+}
+
+// ConfigThere refuses to plan the entries of the settings file target from a config at
+// cfgPath that does not exist: no config at all is more likely a wrong HOOKCTL_HOME than a
+// wish to unwire every event.
+func ConfigThere(cfgPath, target string) error {
+	if _, err := os.Stat(cfgPath); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("there is no config at %s (hookctl init creates one); %s is unchanged", cfgPath, target)
+	}
+	return nil
+}
+
+// FoldersRecord is where install records the folders it makes for t (FoldersPath): in the
+// person's hookctl home; none for an administrator file, so that the system folder holds only
+// what the administrator put there.
+func FoldersRecord(t Target, home string) string {
+	if t.System {
+		return ""
+	}
+	return FoldersPath(home)
 }

@@ -2,6 +2,7 @@ package install
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -132,6 +133,50 @@ func TestHomes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := Homes(tt.wired); !slices.Equal(got, tt.want) {
 				t.Fatalf("Homes = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestConfigThere: a config that is not there refuses, naming it and the file left unchanged;
+// one that is there, even empty, does not.
+func TestConfigThere(t *testing.T) {
+	dir := t.TempDir()
+	there := filepath.Join(dir, "config.yaml")
+	if err := os.WriteFile(there, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path, want string
+	}{
+		{"there", there, ""},
+		{"missing", filepath.Join(dir, "none.yaml"), "there is no config at " + filepath.Join(dir, "none.yaml") + " (hookctl init creates one); /s is unchanged"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := ConfigThere(tt.path, "/s")
+			if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
+				t.Fatalf("ConfigThere = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestFoldersRecord: the person's wiring records its folders in the hookctl home, an
+// administrator file nowhere.
+func TestFoldersRecord(t *testing.T) {
+	tests := []struct {
+		name string
+		t    Target
+		want string
+	}{
+		{"the person's", Target{Path: "/h/.claude/settings.json"}, FoldersPath("/home/.agent-hooks")},
+		{"an administrator file", Target{Path: "/etc/claude-code/managed-settings.json", System: true}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := FoldersRecord(tt.t, "/home/.agent-hooks"); got != tt.want {
+				t.Fatalf("FoldersRecord = %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package install
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 
@@ -49,4 +50,23 @@ func SwitchNotes(d *agent.Dialect, r Report, managedOnly bool) (warning string, 
 		lines = append(lines, fmt.Sprintf("put %s back as it was before hookctl", pin))
 	}
 	return warning, lines
+}
+
+// CheckSystemWiring refuses to wire an administrator file (target) to the hookctl at bin from
+// the system config at cfgPath unless that hookctl is on a stable path (a warning for the
+// person's own wiring is a refusal here), root's alone (CheckSystemBinary), and the system
+// config is there.
+func CheckSystemWiring(bin, cfgPath, target string) error {
+	if warning, err := StablePath(bin); err != nil {
+		return err
+	} else if warning != "" {
+		return errors.New(warning)
+	}
+	if err := CheckSystemBinary(bin); err != nil {
+		return err
+	}
+	if _, err := os.Stat(cfgPath); err != nil {
+		return fmt.Errorf("there is no system config at %s; %s is unchanged", cfgPath, target)
+	}
+	return nil
 }

@@ -105,3 +105,45 @@ func TestCheckSystemBinary(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckSystemWiring: an administrator file is wired only to a hookctl on a stable path
+// that only root can replace, from a system config that is there.
+func TestCheckSystemWiring(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("root's files are a Unix notion here")
+	}
+	cfg := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(cfg, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open := filepath.Join(t.TempDir(), "hookctl")
+	if err := os.WriteFile(open, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Dir(open), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, bin, cfg, want string
+	}{
+		{"an npx cache", "/home/p/.npm/_npx/1/node_modules/.bin/hookctl", cfg, "install a stable hookctl first"},
+		{"a project's node_modules", "/repo/node_modules/.bin/hookctl", cfg, "node_modules"},
+		{"a folder anyone can write", open, cfg, "install hookctl where only root can write"},
+		{"no system config", "/bin/sh", filepath.Join(t.TempDir(), "none.yaml"), "there is no system config at"},
+		{"root's, with a config", "/bin/sh", cfg, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if CheckSystemBinary("/bin/sh") != nil && strings.HasPrefix(tt.bin, "/bin/") {
+				t.Skip("/bin/sh is not root's alone on this machine")
+			}
+			err := CheckSystemWiring(tt.bin, tt.cfg, "/etc/agent/managed.json")
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatal(err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("CheckSystemWiring = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -154,26 +154,12 @@ func (a *app) printDoctor(r doctor.Report) {
 // dialectName is view.DialectName.
 func dialectName(name string) string { return view.DialectName(name) }
 
-// examineWiring adds the findings about the agents wired to hookctl (install's entries) to
+// examineWiring adds the findings about the agents wired to hookctl (view.AgentFindings) to
 // the report, for one agent when only is set.
 func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring, errs []error, only *agent.Dialect, r *doctor.Report) {
-	if only != nil {
-		wired = slices.DeleteFunc(wired, func(w install.Wiring) bool { return w.Agent != only.Name })
-	}
-	for _, err := range errs {
-		r.Add(doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring",
-			Message: "cannot check an agent's settings: " + err.Error()})
-	}
-	findings := view.SystemFindings(view.SystemOf(a.systemLayer("")))
-	findings = append(findings, a.unwiredFindings(s, wired, only)...)
-	findings = append(findings, a.switchFindings(wired, only, cwd)...)
-	findings = append(findings, a.dialectFindings(s, wired, "")...)
-	findings = append(findings, install.Findings(s.cfg, wired)...)
-	findings = append(findings, install.TrustFindings(home, wired)...)
-	findings = append(findings, install.AgentTrustFindings(a.trustPlaces(home, cwd), wired)...)
-	findings = append(findings, install.FailSwitchFindings(wired)...)
-	findings = append(findings, install.OtherPlugins(home, a.switchProjects(home, cwd), a.lookupEnv)...)
-	r.Add(findings...)
+	r.Add(view.AgentFindings(view.AgentExam{Config: s.cfg, Home: home, Memory: install.MemoryPath(s.loc.Home),
+		Wired: wired, ScanErrs: errs, Only: only, System: a.systemLayer(""), Held: a.heldGuards(s),
+		Trust: a.trustPlaces(home, cwd), Projects: a.switchProjects(home, cwd), LookupEnv: a.lookupEnv})...)
 }
 
 // trustPlaces are the agents' own files that say which hooks and folders the person trusts.

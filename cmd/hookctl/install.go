@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,16 +90,8 @@ func exactAgent(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// wiredAgents lists the agents whose settings hookctl can edit.
-func wiredAgents() []string {
-	var out []string
-	for _, d := range agent.Dialects() {
-		if d.SettingsFile != "" {
-			out = append(out, d.Name)
-		}
-	}
-	return out
-}
+// wiredAgents are install.Agents, for completion and usage.
+func wiredAgents() []string { return install.Agents() }
 
 func (a *app) installRun(o installOptions) error {
 	if err := a.refuseWiringUnderAgent("install", o.dryRun); err != nil {
@@ -133,9 +123,8 @@ func (a *app) installRun(o installOptions) error {
 	plan := s
 	if cfg, ok := install.PlanConfig(s.cfg, a.projectLayer(s.loc, a.projectFrom(""), "", false), o.project); ok {
 		plan = &session{loc: s.loc, cfg: cfg, store: s.store}
-	} else if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
-		// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
-		return failuref("there is no config at %s (hookctl init creates one); %s is unchanged", s.loc.Config, t.Path)
+	} else if err := install.ConfigThere(s.loc.Config, t.Path); err != nil {
+		return failuref("%v", err)
 	}
 	abi, err := a.wallTarget(o, s, &t)
 	if err != nil {
@@ -166,8 +155,7 @@ func (a *app) installRun(o installOptions) error {
 		a.sayTrustStep(d, t.Path, o.project)
 	}
 	if o.wall && !o.dryRun && install.WallModeOf(d) == install.WallByStart {
-		fmt.Fprintf(a.stdout, "%s is wired to run behind the wall: start it as %s (a tool call from a %s started otherwise is blocked; hookctl install %s --no-wall undoes this)\n",
-			d.Title, install.StartCommand(d), d.Title, d.Name)
+		fmt.Fprintln(a.stdout, install.WallStartNote(d))
 	}
 	for _, w := range install.AgentWarnings(s.cfg, d, want, o.project) {
 		a.warn("warning: " + w)
@@ -221,12 +209,9 @@ func (a *app) sayTrustStep(d *agent.Dialect, file string, project bool) {
 
 // target resolves the agent and the settings file the command edits.
 func (a *app) target(name string, project bool) (*agent.Dialect, install.Target, error) {
-	d, err := agent.Lookup(name)
+	d, err := install.Wirable(name)
 	if err != nil {
 		return nil, install.Target{}, usageErrorf("%v", err)
-	}
-	if d.SettingsFile == "" {
-		return nil, install.Target{}, usageErrorf("%s calls hookctl itself and has no settings file to wire; agents: %s", d.Name, strings.Join(wiredAgents(), ", "))
 	}
 	path, err := a.settingsPath(d, project)
 	if err != nil {
@@ -250,7 +235,7 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 // install --system do: a config with errors changes nothing (a typo must never unwire an
 // event, SPEC 14.2), and unwiring the event of a recorded guard asks the person first.
 func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []string, dryRun bool, what string) (install.Report, []install.Want, error) {
-	t.Folders = a.foldersRecord(s, t)
+	t.Folders = install.FoldersRecord(t, s.loc.Home)
 	if err := configErrors(s.cfg, what); err != nil {
 		return install.Report{}, nil, err
 	}
@@ -276,7 +261,7 @@ func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []stri
 // unwire takes hookctl's entries out of t, as uninstall and uninstall --system do: refused
 // while the config has errors, and asking the person before a recorded guard's event goes.
 func (a *app) unwire(s *session, d *agent.Dialect, t install.Target, dryRun bool, what string) (install.Report, error) {
-	t.Folders = a.foldersRecord(s, t)
+	t.Folders = install.FoldersRecord(t, s.loc.Home)
 	if err := configErrors(s.cfg, what); err != nil {
 		return install.Report{}, err
 	}
@@ -290,16 +275,6 @@ func (a *app) unwire(s *session, d *agent.Dialect, t install.Target, dryRun bool
 		return r, failuref("%v", err)
 	}
 	return r, nil
-}
-
-// foldersRecord is where install records the folders it makes for t (install.FoldersPath): the
-// person's hookctl home; none for an administrator file, so that the system folder holds only
-// what the administrator put there.
-func (a *app) foldersRecord(s *session, t install.Target) string {
-	if t.System {
-		return ""
-	}
-	return install.FoldersPath(s.loc.Home)
 }
 
 // rememberWiring keeps what install or uninstall left of hookctl's entries in the agent's

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
@@ -79,16 +78,8 @@ func (a *app) installSystem(o installOptions) error {
 	if err != nil {
 		return err
 	}
-	if warning, err := install.StablePath(a.selfPath()); err != nil {
+	if err := install.CheckSystemWiring(a.selfPath(), s.loc.Config, t.Path); err != nil {
 		return failuref("%v", err)
-	} else if warning != "" {
-		return failuref("%s", warning)
-	}
-	if err := install.CheckSystemBinary(a.selfPath()); err != nil {
-		return failuref("%v", err)
-	}
-	if _, err := os.Stat(s.loc.Config); err != nil {
-		return failuref("there is no system config at %s; %s is unchanged", s.loc.Config, t.Path)
 	}
 	r, want, err := a.wire(s, d, t, o.events, o.dryRun, "install --system")
 	if err != nil {
