@@ -46,3 +46,12 @@ are what still guards %[1]s):
      they still run from there, so until then %[1]s runs each twice
 `, agentName, file)
 }
+
+// ImportJSON is what import --json prints: the one result, or the list when several files were
+// read (Copilot CLI's hook files).
+func ImportJSON(results []ImportResult) any {
+	if len(results) == 1 {
+		return results[0]
+	}
+	return results
+}

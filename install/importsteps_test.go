@@ -3,6 +3,7 @@ package install
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -70,5 +71,26 @@ func TestImportNext(t *testing.T) {
 			t.Fatalf("%q missing or out of order in:\n%s", s, text)
 		}
 		at += i
+	}
+}
+
+// TestImportJSON: one file read prints its result, several a list.
+func TestImportJSON(t *testing.T) {
+	one := []ImportResult{{File: "a"}}
+	two := []ImportResult{{File: "a"}, {File: "b"}}
+	tests := []struct {
+		name    string
+		results []ImportResult
+		want    any
+	}{
+		{"one", one, one[0]},
+		{"two", two, two},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ImportJSON(tt.results); !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("ImportJSON = %#v, want %#v", got, tt.want)
+			}
+		})
 	}
 }

@@ -87,3 +87,12 @@ func FoldersRecord(t Target, home string) string {
 	}
 	return FoldersPath(home)
 }
+
+// UnapprovedWarning says that n of the hooks just wired (Unapproved) will be skipped until the
+// person reviews and approves them; "" for none.
+func UnapprovedWarning(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of the hooks wired are not approved and will be skipped until you review them and run: hookctl hooks approve --all", n)
+}

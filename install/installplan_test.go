@@ -181,3 +181,17 @@ func TestFoldersRecord(t *testing.T) {
 		})
 	}
 }
+
+// TestUnapprovedWarning: nothing to say for none; the count and the fix otherwise.
+func TestUnapprovedWarning(t *testing.T) {
+	for _, tt := range []struct {
+		n    int
+		want string
+	}{{0, ""}, {3, "3 of the hooks wired are not approved and will be skipped until you review them and run: hookctl hooks approve --all"}} {
+		t.Run(fmt.Sprint(tt.n), func(t *testing.T) {
+			if got := UnapprovedWarning(tt.n); got != tt.want {
+				t.Fatalf("UnapprovedWarning(%d) = %q, want %q", tt.n, got, tt.want)
+			}
+		})
+	}
+}

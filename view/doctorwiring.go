@@ -37,10 +37,7 @@ type AgentExam struct {
 // the entries themselves, the agents' trust steps and fail switches, and plugins beside
 // hookctl's.
 func AgentFindings(e AgentExam) []doctor.Finding {
-	wired := e.Wired
-	if e.Only != nil {
-		wired = slices.DeleteFunc(slices.Clone(wired), func(w install.Wiring) bool { return w.Agent != e.Only.Name })
-	}
+	wired := WiredFor(e.Wired, e.Only)
 	var out []doctor.Finding
 	for _, err := range e.ScanErrs {
 		out = append(out, doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring",
@@ -55,4 +52,13 @@ func AgentFindings(e AgentExam) []doctor.Finding {
 	out = append(out, install.AgentTrustFindings(e.Trust, wired)...)
 	out = append(out, install.FailSwitchFindings(wired)...)
 	return append(out, install.OtherPlugins(e.Home, e.Projects, e.LookupEnv)...)
+}
+
+// WiredFor are the wirings of only's agent when only is set, else every one; wired is left as
+// it is.
+func WiredFor(wired []install.Wiring, only *agent.Dialect) []install.Wiring {
+	if only == nil {
+		return wired
+	}
+	return slices.DeleteFunc(slices.Clone(wired), func(w install.Wiring) bool { return w.Agent != only.Name })
 }

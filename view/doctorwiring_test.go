@@ -72,3 +72,30 @@ func TestAgentFindings(t *testing.T) {
 		})
 	}
 }
+
+// TestWiredFor: one agent's wirings when asked, every one otherwise, the list given untouched.
+func TestWiredFor(t *testing.T) {
+	wired := []install.Wiring{{Agent: "codex", File: "a"}, {Agent: "gemini"}, {Agent: "codex", File: "b"}}
+	codex, _ := agent.Lookup("codex")
+	cursor, _ := agent.Lookup("cursor")
+	tests := []struct {
+		name string
+		only *agent.Dialect
+		want []install.Wiring
+	}{
+		{"every agent", nil, wired},
+		{"one agent", codex, []install.Wiring{{Agent: "codex", File: "a"}, {Agent: "codex", File: "b"}}},
+		{"an agent not wired", cursor, []install.Wiring{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := slices.Clone(wired)
+			if got := WiredFor(wired, tt.only); !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("WiredFor = %+v, want %+v", got, tt.want)
+			}
+			if !reflect.DeepEqual(wired, before) {
+				t.Fatalf("the list given was changed: %+v", wired)
+			}
+		})
+	}
+}

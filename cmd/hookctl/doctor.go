@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -117,13 +116,10 @@ func (a *app) doctorRun(o doctorOptions) error {
 	return nil
 }
 
-// firstWiringState puts what the agents' own wiring makes of every call (wiringStateFindings)
-// at the top of the report: for one agent when only is set.
+// firstWiringState puts what the agents' own wiring makes of every call
+// (view.WiringStateFindings) at the top of the report: for one agent when only is set.
 func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.Dialect, r *doctor.Report) {
-	if only != nil {
-		wired = slices.DeleteFunc(slices.Clone(wired), func(w install.Wiring) bool { return w.Agent != only.Name })
-	}
-	r.Prepend(view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, wired)...)
+	r.Prepend(view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, view.WiredFor(wired, only))...)
 }
 
 // printDoctor writes the report to fit the terminal: each paragraph (view.DoctorParas)

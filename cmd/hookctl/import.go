@@ -66,10 +66,7 @@ func (a *app) importRun(o importOptions) error {
 		return nil
 	}
 	if o.asJSON {
-		if len(results) == 1 {
-			return a.printJSON(results[0])
-		}
-		return a.printJSON(results)
+		return a.printJSON(install.ImportJSON(results))
 	}
 	var added []approveOptions
 	for _, r := range results {

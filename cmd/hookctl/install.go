@@ -377,8 +377,7 @@ func (a *app) warnUnapproved(s *session, d *agent.Dialect, want []install.Want) 
 	if err != nil {
 		return // run says so, with the fix, at the first event
 	}
-	n := install.Unapproved(s.cfg, list, d, want)
-	if n > 0 {
-		a.warn(fmt.Sprintf("warning: %d of the hooks wired are not approved and will be skipped until you review them and run: hookctl hooks approve --all", n))
+	if w := install.UnapprovedWarning(install.Unapproved(s.cfg, list, d, want)); w != "" {
+		a.warn("warning: " + w)
 	}
 }
