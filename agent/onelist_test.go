@@ -36,7 +36,7 @@ var namedElsewhere = map[[2]string]string{
 	{"install/nextstep.go", "codex"}:              "Codex's trust step, told after install",
 	{"install/nextstep.go", "gemini"}:             "Gemini CLI's trust step, told after install",
 	// The wall's shell prefix is a setting only Claude Code offers (SPEC 28.4).
-	{"cmd/hookctl/installwall.go", "claude-code"}: "the one agent with a shell prefix setting (--wall)",
+	{"install/installflags.go", "claude-code"}: "the one agent with a shell prefix setting (--wall)",
 }
 
 // TestNoOtherAgentList: outside this package (and the end-to-end suite, tests and docs), no

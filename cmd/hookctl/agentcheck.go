@@ -2,13 +2,10 @@ package main
 
 import (
 	"os"
-	"slices"
-	"time"
 
 	"github.com/hookctl/hookctl/audit"
+	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/agentenv"
-	"github.com/hookctl/hookctl/internal/safefile"
-	"github.com/hookctl/hookctl/runner"
 )
 
 // refuseUnderAgent refuses a command that changes consent when any sign says an agent runs
@@ -37,41 +34,20 @@ func (a *app) refuseWiringUnderAgent(what string, dryRun bool) error {
 	if dryRun {
 		return nil
 	}
-	var homes []string
-	for _, w := range a.wired() {
-		if w.Home != "" && !slices.Contains(homes, w.Home) {
-			homes = append(homes, w.Home)
-		}
-	}
-	return a.refuseUnderAgent(what, homes...)
+	return a.refuseUnderAgent(what, install.Homes(a.wired())...)
 }
 
-// recordRefusal appends a refused consent command to the audit log, and to the log of each
-// of alsoHomes that is another home (those the agent's wiring names, which the environment may
-// not). It is written even under `audit: false`, which sits in config.yaml, a file the agent
-// can edit; a failed write is a warning, and the refusal stands.
+// recordRefusal writes a refused consent command to the audit logs (audit.RefusalLogs): the
+// home's, and those of alsoHomes, the homes the agent's wiring names. A failed write is a
+// warning, and the refusal stands.
 func (a *app) recordRefusal(sign agentenv.Sign, reason string, alsoHomes []string) {
-	var logs []*audit.Log
+	var first *audit.Log
 	if loc, err := a.locations(); err != nil {
 		a.warn("warning: the refusal was not written to the audit log: " + err.Error())
 	} else {
-		logs = append(logs, audit.ForHome(a.lookupEnv, loc.Home))
+		first = audit.ForHome(a.lookupEnv, loc.Home)
 	}
-	for _, h := range alsoHomes {
-		if l := audit.ForHome(noEnv, h); !slices.ContainsFunc(logs, func(o *audit.Log) bool { return safefile.SamePath(o.Path, l.Path) }) {
-			logs = append(logs, l)
-		}
-	}
-	e := audit.Entry{
-		Time: time.Now().UTC(), Event: audit.ConsentRefused, Agent: sign.Agent,
-		Decision: runner.DecisionBlock, Reason: reason, DurationMS: time.Since(a.began).Milliseconds(),
-	}
-	for _, l := range logs {
-		if err := l.Append(e); err != nil {
-			a.warn("warning: " + err.Error() + " (the refusal stands)")
-		}
+	for _, err := range audit.RecordRefusal(audit.RefusalLogs(first, alsoHomes), sign.Agent, reason, a.began) {
+		a.warn("warning: " + err.Error() + " (the refusal stands)")
 	}
 }
-
-// noEnv is an environment with nothing set.
-func noEnv(string) (string, bool) { return "", false }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -97,7 +95,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 		a.examineWiring(s, home, cwd, wired, scanErrs, d.Agent, &report)
 		a.examineWall(s, wired, d.Agent, &report)
 	}
-	examineServeBinary(s.cfg, a.lookupEnv, &report)
+	report.Add(doctor.ServeBinaryFindings(s.cfg, a.lookupEnv, checkServeBuild)...)
 	report.Add(a.projectDoctor(in.ctx, d.Agent)...)
 	report.Add(doctor.RememberedFindings(s.loc.Home, s.store)...)
 	a.examineNamedConfig(s.loc, &report)
@@ -118,46 +116,28 @@ func (a *app) doctorRun(o doctorOptions) error {
 	return nil
 }
 
-// firstWiringState puts what the agents' own wiring makes of every call (wiringStateFindings)
-// at the top of the report: for one agent when only is set.
+// firstWiringState puts what the agents' own wiring makes of every call
+// (view.WiringStateFindings) at the top of the report: for one agent when only is set.
 func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.Dialect, r *doctor.Report) {
-	if only != nil {
-		wired = slices.DeleteFunc(slices.Clone(wired), func(w install.Wiring) bool { return w.Agent != only.Name })
-	}
-	r.Prepend(view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, wired)...)
+	r.Prepend(view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, view.WiredFor(wired, only))...)
 }
 
-// printDoctor writes the report to fit the terminal: each finding a paragraph, wrapped under
-// its label, and a finding repeated word for word (the same step for several hooks) once.
+// printDoctor writes the report to fit the terminal: each paragraph (view.DoctorParas)
+// wrapped under its label, and a finding repeated word for word (the same step for several
+// hooks) once.
 func (a *app) printDoctor(r doctor.Report) {
 	p := a.colors(a.stdout)
 	w := a.stdout
 	sc := screen{w: w, width: a.outputWidth(w)}
 	const indent = "        "
-	for _, f := range r.Distinct() {
-		label := cell{"error   ", p.red}
-		if f.Severity == doctor.SeverityWarning {
-			label = cell{"warning ", p.yellow}
+	labels := map[string]cell{view.ParaError: {"error   ", p.red}, view.ParaWarning: {"warning ", p.yellow},
+		view.ParaFix: {text: indent + "fix: "}, view.ParaOK: {"ok      ", p.green}, view.ParaWall: {text: "wall    "}}
+	for _, para := range view.DoctorParas(r) {
+		hang := indent
+		if para.Kind == view.ParaFix {
+			hang += "     "
 		}
-		subject := strings.TrimSpace(f.Event + " " + f.Command)
-		if subject != "" {
-			subject += ": "
-		}
-		sc.para(label, indent, terminalSafe(subject)+terminalSafe(f.Message))
-		if f.Fix != "" {
-			sc.para(cell{text: indent + "fix: "}, indent+"     ", terminalSafe(f.Fix))
-		}
-	}
-	for _, s := range r.Smoke {
-		if s.Answered() {
-			sc.para(cell{"ok      ", p.green}, indent, fmt.Sprintf("%s %s: smoke run answered in %d ms", terminalSafe(s.Event), terminalSafe(s.Command), s.DurationMS))
-		}
-	}
-	for _, s := range r.Payloads() {
-		sc.para(cell{}, indent, fmt.Sprintf("smoke payload %s, dialect %s (%s): %s", terminalSafe(s.Event), dialectName(terminalSafe(s.Dialect)), terminalSafe(s.DialectWhy), terminalSafe(string(s.Payload))))
-	}
-	for _, wl := range r.Walls {
-		sc.para(cell{text: "wall    "}, indent, terminalSafe(wallLine(wl)))
+		sc.para(labels[para.Kind], hang, para.Text)
 	}
 	switch warnings := r.Warnings(); {
 	case r.Problems == 0 && warnings == 0:
@@ -167,63 +147,19 @@ func (a *app) printDoctor(r doctor.Report) {
 	}
 }
 
-// dialectName is a dialect's name as a person reads it: hermes says what it is.
-func dialectName(name string) string {
-	if name == agent.Default {
-		return name + ", hookctl's own protocol"
-	}
-	return name
-}
+// dialectName is view.DialectName.
+func dialectName(name string) string { return view.DialectName(name) }
 
-// examineWiring adds the findings about the agents wired to hookctl (install's entries) to
+// examineWiring adds the findings about the agents wired to hookctl (view.AgentFindings) to
 // the report, for one agent when only is set.
 func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring, errs []error, only *agent.Dialect, r *doctor.Report) {
-	if only != nil {
-		wired = slices.DeleteFunc(wired, func(w install.Wiring) bool { return w.Agent != only.Name })
-	}
-	for _, err := range errs {
-		r.Add(doctor.Finding{Severity: doctor.SeverityWarning, Check: "agent_wiring",
-			Message: "cannot check an agent's settings: " + err.Error()})
-	}
-	findings := view.SystemFindings(view.SystemOf(a.systemLayer("")))
-	findings = append(findings, a.unwiredFindings(s, wired, only)...)
-	findings = append(findings, a.switchFindings(wired, only, cwd)...)
-	findings = append(findings, a.dialectFindings(s, wired, "")...)
-	findings = append(findings, install.Findings(s.cfg, wired)...)
-	findings = append(findings, install.TrustFindings(home, wired)...)
-	findings = append(findings, install.AgentTrustFindings(a.trustPlaces(home, cwd), wired)...)
-	findings = append(findings, install.FailSwitchFindings(wired)...)
-	findings = append(findings, install.OtherPlugins(home, a.switchProjects(home, cwd), a.lookupEnv)...)
-	r.Add(findings...)
+	r.Add(view.AgentFindings(view.AgentExam{Config: s.cfg, Home: home, Memory: install.MemoryPath(s.loc.Home),
+		Wired: wired, ScanErrs: errs, Only: only, System: a.systemLayer(""), Held: a.heldGuards(s),
+		Trust: a.trustPlaces(home, cwd), Projects: a.switchProjects(home, cwd), LookupEnv: a.lookupEnv})...)
 }
 
 // trustPlaces are the agents' own files that say which hooks and folders the person trusts.
 func (a *app) trustPlaces(home, dir string) install.TrustPlaces {
 	return install.TrustPlaces{CodexHome: install.CodexHome(a.lookupEnv, home),
 		GeminiFolders: install.GeminiTrustedFolders(a.lookupEnv, home), Dir: dir, Name: filepath.Base(a.selfPath())}
-}
-
-// examineServeBinary reports url hooks that cannot be called because hookctl-serve, which calls
-// them for hookctl, is not where hookctl takes it from, or of another build: each such hook
-// would fail (open, unless fail_closed).
-func examineServeBinary(cfg *config.Config, lookupEnv func(string) (string, bool), r *doctor.Report) {
-	var path, fix string
-	var serr error
-	for _, h := range cfg.Hooks {
-		if h.URL == "" {
-			continue
-		}
-		if path == "" && serr == nil {
-			fix = "CGO_ENABLED=0 go install -ldflags=\"-s -w\" github.com/hookctl/hookctl/cmd/" + runner.HelperName + "@latest"
-			if path, serr = runner.HelperPath(lookupEnv); serr == nil {
-				serr = checkServeBuild(path)
-				fix = "install hookctl and " + runner.HelperName + " from one release (both binaries of one archive, or make install)"
-			}
-		}
-		if serr == nil {
-			return
-		}
-		r.Add(doctor.Finding{Severity: doctor.SeverityError, Event: h.Event,
-			Command: h.URL, Check: "serve_binary", Message: serr.Error() + ": this hook cannot run", Fix: fix})
-	}
 }

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -56,31 +53,20 @@ func (a *app) importRun(o importOptions) error {
 	if err != nil {
 		return failuref("%v", err)
 	}
-	var results []install.ImportResult
-	for _, src := range sources {
-		if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
-			if len(sources) == 1 {
-				// Nothing there is not a failure: there is simply nothing to bring over.
-				fmt.Fprintf(a.stdout, "nothing to import: %s has no settings file at %s\n", d.Title, terminalSafe(src))
-				return nil
-			}
-			continue
-		}
-		r, err := install.ImportFile(loc.Config, src, d, a.lookupEnv)
-		if err != nil {
-			return failuref("%v", err)
-		}
-		results = append(results, r)
+	results, missing, err := install.ImportAll(loc.Config, sources, d, a.lookupEnv)
+	if err != nil {
+		return failuref("%v", err)
+	}
+	if len(sources) == 1 && len(missing) == 1 {
+		fmt.Fprintf(a.stdout, "nothing to import: %s has no settings file at %s\n", d.Title, terminalSafe(missing[0]))
+		return nil
 	}
 	if len(results) == 0 {
 		fmt.Fprintf(a.stdout, "nothing to import: %s has no hook files beside %s\n", d.Title, terminalSafe(t.Path))
 		return nil
 	}
 	if o.asJSON {
-		if len(results) == 1 {
-			return a.printJSON(results[0])
-		}
-		return a.printJSON(results)
+		return a.printJSON(install.ImportJSON(results))
 	}
 	var added []approveOptions
 	for _, r := range results {
@@ -123,18 +109,7 @@ func (a *app) printImport(r install.ImportResult, name string) {
 		for _, b := range blocking {
 			fmt.Fprintf(a.stdout, "  %s\n", terminalSafe(b))
 		}
-		fmt.Fprintf(a.stdout, `If one is a guard, add "fail_closed: true" to its entry before approving it: then
-a failure, an edit or the entry going missing blocks what it covers, instead of
-letting the call through.
-`)
+		fmt.Fprint(a.stdout, install.GuardAdvice)
 	}
-	fmt.Fprintf(a.stdout, `
-Next, in this order (until step 2, hookctl skips the imported hooks, and the originals
-are what still guards %[1]s):
-  1. Review them and the scripts they run: hookctl hooks list
-  2. Approve them: hookctl hooks approve --all
-  3. Wire %[1]s to hookctl: hookctl install %[1]s
-  4. Only then remove the originals from %[2]s:
-     they still run from there, so until then %[1]s runs each twice
-`, name, terminalSafe(r.File))
+	fmt.Fprint(a.stdout, install.ImportNext(name, terminalSafe(r.File)))
 }

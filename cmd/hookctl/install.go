@@ -1,22 +1,19 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
-	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
 
 // installOptions are the parsed arguments of `hookctl install`.
@@ -93,35 +90,18 @@ func exactAgent(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// wiredAgents lists the agents whose settings hookctl can edit.
-func wiredAgents() []string {
-	var out []string
-	for _, d := range agent.Dialects() {
-		if d.SettingsFile != "" {
-			out = append(out, d.Name)
-		}
-	}
-	return out
-}
+// wiredAgents are install.Agents, for completion and usage.
+func wiredAgents() []string { return install.Agents() }
 
 func (a *app) installRun(o installOptions) error {
 	if err := a.refuseWiringUnderAgent("install", o.dryRun); err != nil {
 		return err
 	}
-	if err := checkWallFlags(o); err != nil {
-		return err
+	if err := install.CheckFlags(install.Flags{Agent: o.agent, Project: o.project, System: o.system, ManagedOnly: o.managedOnly,
+		Wall: o.wall, NoWall: o.noWall, AcceptHooks: a.acceptHooks, RequireProject: o.requireProject}); err != nil {
+		return usageErrorf("%v", err)
 	}
-	switch {
-	case o.managedOnly && !o.system:
-		return usageErrorf("--managed-only goes with --system")
-	case o.system && o.project:
-		return usageErrorf("--system and --project name different files: give one")
-	case o.project && a.acceptHooks:
-		// The project's wiring is committed and runs on every teammate's machine.
-		return usageErrorf("--accept-hooks goes into this machine's own wiring (hookctl install %s --accept-hooks), never into a project's committed one", o.agent)
-	case o.requireProject && (o.system || o.project):
-		return usageErrorf("--require-project goes into your own wiring (hookctl install %s --require-project); a team's CI sets %s=1 instead", o.agent, requireProjectVar)
-	case o.system:
+	if o.system {
 		return a.installSystem(o)
 	}
 	s, err := a.session()
@@ -140,21 +120,11 @@ func (a *app) installRun(o installOptions) error {
 	} else if warning != "" {
 		a.warn("warning: " + warning)
 	}
-	// The project's hooks need the agent's entries as much as the person's do (SPEC 20): the
-	// person's own entries are planned from both, so that a config with no hook for the
-	// project's event still wires the project's guard. The project's committed entries fire
-	// the project's hooks alone (SPEC 28.24): they are planned from the project's config alone,
-	// so that no event or timeout of the committer's own goes into the team's file.
-	plan, project := s, a.projectLayer(s.loc, a.projectFrom(""), "", false)
-	if project != nil && project.ConfigErr == nil && len(project.Config.Hooks) > 0 {
-		person := s.cfg
-		if o.project {
-			person = &config.Config{Path: s.cfg.Path, Audit: s.cfg.Audit}
-		}
-		plan = &session{loc: s.loc, cfg: install.WithProjectHooks(person, project.Config), store: s.store}
-	} else if _, err := os.Stat(s.loc.Config); errors.Is(err, fs.ErrNotExist) {
-		// No config at all is more likely a wrong HOOKCTL_HOME than a wish to unwire every event.
-		return failuref("there is no config at %s (hookctl init creates one); %s is unchanged", s.loc.Config, t.Path)
+	plan := s
+	if cfg, ok := install.PlanConfig(s.cfg, a.projectLayer(s.loc, a.projectFrom(""), "", false), o.project); ok {
+		plan = &session{loc: s.loc, cfg: cfg, store: s.store}
+	} else if err := install.ConfigThere(s.loc.Config, t.Path); err != nil {
+		return failuref("%v", err)
 	}
 	abi, err := a.wallTarget(o, s, &t)
 	if err != nil {
@@ -184,9 +154,8 @@ func (a *app) installRun(o installOptions) error {
 		a.warnUnapproved(s, d, want)
 		a.sayTrustStep(d, t.Path, o.project)
 	}
-	if o.wall && !o.dryRun && wallMode(d) == install.WallByStart {
-		fmt.Fprintf(a.stdout, "%s is wired to run behind the wall: start it as %s (a tool call from a %s started otherwise is blocked; hookctl install %s --no-wall undoes this)\n",
-			d.Title, startCommand(d), d.Title, d.Name)
+	if o.wall && !o.dryRun && install.WallModeOf(d) == install.WallByStart {
+		fmt.Fprintln(a.stdout, install.WallStartNote(d))
 	}
 	for _, w := range install.AgentWarnings(s.cfg, d, want, o.project) {
 		a.warn("warning: " + w)
@@ -210,21 +179,17 @@ func (a *app) dialectErrors(s *session, d *agent.Dialect, wiring bool) error {
 	return nil
 }
 
-// dialectFindings are the errors of recorded guards that would not guard an agent as they were
-// approved to (doctor.DialectFindings): among the agents wired, or of adding, wired now, against
-// the others.
+// dialectFindings are view.DialectFindings of the guards recorded now.
 func (a *app) dialectFindings(s *session, wired []install.Wiring, adding string) []doctor.Finding {
-	_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "", s.cfg, nil)
-	var names []string
-	for _, w := range wired {
-		if !slices.Contains(names, w.Agent) {
-			names = append(names, w.Agent)
-		}
+	return view.DialectFindings(a.heldGuards(s)().Recorded, wired, adding)
+}
+
+// heldGuards reads the recorded guards when called.
+func (a *app) heldGuards(s *session) func() runner.Guards {
+	return func() runner.Guards {
+		_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "", s.cfg, nil)
+		return held
 	}
-	if adding != "" && !slices.Contains(names, adding) {
-		names = append(names, adding)
-	}
-	return doctor.DialectFindings(held.Recorded, names, adding)
 }
 
 // sayTrustStep says what the person must still do in the agent itself before it runs the
@@ -244,12 +209,9 @@ func (a *app) sayTrustStep(d *agent.Dialect, file string, project bool) {
 
 // target resolves the agent and the settings file the command edits.
 func (a *app) target(name string, project bool) (*agent.Dialect, install.Target, error) {
-	d, err := agent.Lookup(name)
+	d, err := install.Wirable(name)
 	if err != nil {
 		return nil, install.Target{}, usageErrorf("%v", err)
-	}
-	if d.SettingsFile == "" {
-		return nil, install.Target{}, usageErrorf("%s calls hookctl itself and has no settings file to wire; agents: %s", d.Name, strings.Join(wiredAgents(), ", "))
 	}
 	path, err := a.settingsPath(d, project)
 	if err != nil {
@@ -273,7 +235,7 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 // install --system do: a config with errors changes nothing (a typo must never unwire an
 // event, SPEC 14.2), and unwiring the event of a recorded guard asks the person first.
 func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []string, dryRun bool, what string) (install.Report, []install.Want, error) {
-	t.Folders = a.foldersRecord(s, t)
+	t.Folders = install.FoldersRecord(t, s.loc.Home)
 	if err := configErrors(s.cfg, what); err != nil {
 		return install.Report{}, nil, err
 	}
@@ -299,7 +261,7 @@ func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []stri
 // unwire takes hookctl's entries out of t, as uninstall and uninstall --system do: refused
 // while the config has errors, and asking the person before a recorded guard's event goes.
 func (a *app) unwire(s *session, d *agent.Dialect, t install.Target, dryRun bool, what string) (install.Report, error) {
-	t.Folders = a.foldersRecord(s, t)
+	t.Folders = install.FoldersRecord(t, s.loc.Home)
 	if err := configErrors(s.cfg, what); err != nil {
 		return install.Report{}, err
 	}
@@ -315,16 +277,6 @@ func (a *app) unwire(s *session, d *agent.Dialect, t install.Target, dryRun bool
 	return r, nil
 }
 
-// foldersRecord is where install records the folders it makes for t (install.FoldersPath): the
-// person's hookctl home; none for an administrator file, so that the system folder holds only
-// what the administrator put there.
-func (a *app) foldersRecord(s *session, t install.Target) string {
-	if t.System {
-		return ""
-	}
-	return install.FoldersPath(s.loc.Home)
-}
-
 // rememberWiring keeps what install or uninstall left of hookctl's entries in the agent's
 // settings (install.Remember), so that an edit taking a guard's event out is seen; a memory
 // that cannot be written is a warning: the settings themselves are written.
@@ -335,32 +287,9 @@ func (a *app) rememberWiring(s *session, d *agent.Dialect, t install.Target) {
 	}
 }
 
-// unwiredFindings are the errors of guard events no longer wired into an agent they were
-// wired into (install.Unwired), given hookctl's entries found now.
-// With only set, for that agent alone.
+// unwiredFindings are view.UnwiredFindings of the home's wiring memory.
 func (a *app) unwiredFindings(s *session, wired []install.Wiring, only *agent.Dialect) []doctor.Finding {
-	remembered, err := install.LoadMemory(install.MemoryPath(s.loc.Home))
-	if err != nil {
-		return []doctor.Finding{{Severity: doctor.SeverityError, Check: "guard", Message: err.Error(),
-			Fix: "review it, then remove it and, at a terminal, run hookctl install for each agent"}}
-	}
-	if only != nil {
-		remembered = slices.DeleteFunc(remembered, func(r install.Remembered) bool { return r.Agent != only.Name })
-	}
-	if len(remembered) == 0 {
-		return nil
-	}
-	_, held, _ := runner.GuardsFor(a.guardSource(s.loc, false), "", s.cfg, nil)
-	covered := func(event, agentName string) bool {
-		return held.Err != nil || slices.ContainsFunc(held.Recorded, func(g consent.Guard) bool {
-			return g.Event == event && (len(g.Agents) == 0 || slices.Contains(g.Agents, agentName))
-		})
-	}
-	var out []doctor.Finding
-	for _, r := range install.Unwired(remembered, wired, covered) {
-		out = append(out, install.UnwiredFinding(r))
-	}
-	return out
+	return view.UnwiredFindings(install.MemoryPath(s.loc.Home), wired, only, a.heldGuards(s))
 }
 
 // runFlags are the flags install writes into a wiring (install.RunFlags): for the person's own
@@ -419,11 +348,7 @@ func (a *app) printReport(r install.Report, dryRun bool) {
 	p := a.colors(a.stdout)
 	file := terminalSafe(r.File)
 	if !r.Changed {
-		if len(r.Kept) > 0 {
-			fmt.Fprintf(a.stdout, "nothing to change: %s already runs hookctl for %s\n", file, eventList(r.Kept))
-		} else {
-			fmt.Fprintf(a.stdout, "nothing to change: %s has no hookctl entries\n", file)
-		}
+		fmt.Fprintln(a.stdout, r.Unchanged(file))
 		return
 	}
 	if dryRun {
@@ -432,19 +357,10 @@ func (a *app) printReport(r install.Report, dryRun bool) {
 		return
 	}
 	fmt.Fprintf(a.stdout, "%s: %s\n", r.Agent, file)
+	style := map[string]func(string) string{"added": p.green, "updated": p.green, "kept": p.dim, "removed": p.yellow}
 	rows := [][]cell{}
-	for _, g := range []struct {
-		label   string
-		changes []install.Change
-		style   func(string) string
-	}{{"added", r.Added, p.green}, {"updated", r.Updated, p.green}, {"kept", r.Kept, p.dim}, {"removed", r.Removed, p.yellow}} {
-		for _, c := range g.changes {
-			timeout := "-"
-			if c.Timeout != nil {
-				timeout = fmt.Sprint(*c.Timeout)
-			}
-			rows = append(rows, []cell{{text: g.label, paint: g.style}, {text: c.Event}, {text: "timeout " + timeout}})
-		}
+	for _, row := range r.Rows() {
+		rows = append(rows, []cell{{text: row.Label, paint: style[row.Label]}, {text: row.Event}, {text: "timeout " + row.Timeout}})
 	}
 	writeTable(a.stdout, "  ", rows)
 	if r.Backup != "" {
@@ -455,41 +371,13 @@ func (a *app) printReport(r install.Report, dryRun bool) {
 	}
 }
 
-func eventList(cs []install.Change) string {
-	names := make([]string, len(cs))
-	for i, c := range cs {
-		names[i] = c.Event
-	}
-	return strings.Join(names, ", ")
-}
-
 // warnUnapproved says how many of the hooks just wired will be skipped for want of consent.
 func (a *app) warnUnapproved(s *session, d *agent.Dialect, want []install.Want) {
 	list, err := s.store.Load()
 	if err != nil {
 		return // run says so, with the fix, at the first event
 	}
-	// Several agent events may fire one hookctl event (Cursor's preToolUse and
-	// beforeShellExecution): its hooks are counted once.
-	var events []string
-	for _, w := range want {
-		event := w.Event
-		if m, ok := d.Mapping(w.Event); ok {
-			event = m.Event
-		}
-		if !slices.Contains(events, event) {
-			events = append(events, event)
-		}
-	}
-	n := 0
-	for _, event := range events {
-		for _, h := range s.cfg.HooksFor(event) {
-			if h.RunsUnder(d.Name) && list.Check(h).Status != consent.StatusApproved {
-				n++
-			}
-		}
-	}
-	if n > 0 {
-		a.warn(fmt.Sprintf("warning: %d of the hooks wired are not approved and will be skipped until you review them and run: hookctl hooks approve --all", n))
+	if w := install.UnapprovedWarning(install.Unapproved(s.cfg, list, d, want)); w != "" {
+		a.warn("warning: " + w)
 	}
 }

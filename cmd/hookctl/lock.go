@@ -46,14 +46,13 @@ func (a *app) lockCheck() error {
 	if err != nil {
 		return err
 	}
-	l, err := hookslock.Load(root)
+	l, stale, err := hookslock.Check(root, hooks)
 	if errors.Is(err, fs.ErrNotExist) {
 		return failuref("%s has no lock (%s): run hookctl hooks lock, review and commit it", terminalSafe(root), terminalSafe(hookslock.Path(root)))
 	}
 	if err != nil {
 		return failuref("%v", err)
 	}
-	stale := hookslock.Stale(hookslock.Verify(root, l, hooks))
 	for _, why := range stale {
 		a.warn(terminalSafe(why))
 	}
@@ -94,11 +93,7 @@ func (a *app) projectHooks() (string, []config.Hook, error) {
 		return "", nil, err
 	}
 	home, _ := a.home()
-	layer, ok := config.LayerOf(config.Layers(config.Sources{Person: loc, PersonHome: home, Lookup: a.lookupEnv, ProjectFrom: cwd}), config.LayerProject)
-	if !ok {
-		return "", nil, failuref("%s is in no project (no .git in it or above it, up to your home): a project's hooks live in its repository's .agent-hooks/config.yaml", terminalSafe(cwd))
-	}
-	cfg, err := layer.Read()
+	root, cfg, err := hookslock.Project(config.Sources{Person: loc, PersonHome: home, Lookup: a.lookupEnv, ProjectFrom: cwd})
 	if err != nil {
 		return "", nil, failuref("%v", err)
 	}
@@ -108,9 +103,5 @@ func (a *app) projectHooks() (string, []config.Hook, error) {
 	if err := configErrors(cfg, "hooks lock"); err != nil {
 		return "", nil, err
 	}
-	var hooks []config.Hook
-	for _, e := range cfg.AllEvents() {
-		hooks = append(hooks, cfg.HooksFor(e)...)
-	}
-	return layer.Root, hooks, nil
+	return root, hookslock.Hooks(cfg), nil
 }

@@ -37,37 +37,23 @@ func (r *agentRun) switchesOff() []agent.SwitchFinding {
 	return found
 }
 
-// switchProjects are the folders whose project switch files count for a call in cwd: the
-// agent's project folder and the repository's root above it.
+// switchProjects are config.SwitchProjects for a call in cwd.
 func (a *app) switchProjects(home, cwd string) []string {
-	from := a.projectFrom(cwd)
-	out := []string{from}
 	hookctlHome := ""
 	if loc, err := a.locations(); err == nil {
 		hookctlHome = loc.Home
 	}
-	if root, ok := config.FindProject(from, home, hookctlHome); ok && root != from {
-		out = append(out, root)
-	}
-	return out
+	return config.SwitchProjects(a.projectFrom(cwd), home, hookctlHome)
 }
 
-// switchFiles are the hooks-off switch files of the wired agents (SPEC 24.3) that the
-// self-guard keeps as agent settings: an edit there is denied only when it changes hooks or a
-// hook switch. The project's are those of the folder the agent runs hookctl in.
+// switchFiles are agent.SwitchFiles of the wired agents, the project's those of the folder the
+// agent runs hookctl in.
 func (a *app) switchFiles(wired []string) []string {
 	home, err := a.home()
 	if err != nil || len(wired) == 0 {
 		return nil
 	}
-	projects := a.switchProjects(home, "")
-	var out []string
-	for _, name := range wired {
-		if d, err := agent.Lookup(name); err == nil {
-			out = append(out, d.SwitchPaths(home, projects, a.lookupEnv)...)
-		}
-	}
-	return out
+	return agent.SwitchFiles(wired, home, a.switchProjects(home, ""), a.lookupEnv)
 }
 
 // switchFindings are view.SwitchFindings for the projects of cwd.

@@ -1,26 +1,23 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
-	"github.com/hookctl/hookctl/internal/safefile"
 )
 
 // The system level's commands (SPEC 18.2): `hooks approve --system`, `hooks revoke --system`,
 // `install --system` and `uninstall --system` change root's files (config.SystemDir and the
 // agents' administrator files), so only root runs them, and they read nothing of the person's.
 
-// requireRoot refuses a command of the system level to anyone but root.
+// requireRoot is install.RequireRoot, an error of the command.
 func requireRoot(command string) error {
-	if os.Geteuid() != 0 {
-		return failuref("%s changes the system level, which only root may change: run it as root (sudo hookctl %s ...)", command, command)
+	if err := install.RequireRoot(command); err != nil {
+		return failuref("%v", err)
 	}
 	return nil
 }
@@ -29,24 +26,15 @@ func requireRoot(command string) error {
 // and its allowlist. A system folder that cannot be trusted is refused, naming the file; with
 // mustExist false (uninstall), a missing folder is an empty config.
 func (a *app) systemSession(mustExist bool) (*session, error) {
-	loc, ok := config.SystemLocations()
-	if !ok {
-		return nil, failuref("hookctl has no system level on this platform yet")
-	}
 	home, _ := a.home()
-	sys := consent.LoadSystem(home, "")
-	switch {
-	case sys == nil && mustExist:
-		return nil, failuref("there is no system folder %s: create it (mkdir -m 0755 %s) and write its config.yaml", loc.Home, config.ShellQuote(loc.Home))
-	case sys == nil:
-		return &session{loc: loc, cfg: config.Parse(loc.Config, nil, config.Options{Layer: config.LayerSystem}), store: consent.NewSystemStore()}, nil
-	case sys.Err != nil:
-		return nil, failuref("%v", sys.Err)
+	loc, cfg, err := consent.OpenSystem(home, mustExist)
+	if err != nil {
+		return nil, failuref("%v", err)
 	}
-	for _, p := range sys.Config.Problems {
+	for _, p := range cfg.Problems {
 		a.warn(p.String())
 	}
-	return &session{loc: loc, cfg: sys.Config, store: consent.NewSystemStore()}, nil
+	return &session{loc: loc, cfg: cfg, store: consent.NewSystemStore()}, nil
 }
 
 // warnNotInForce names the approved system hooks that still cannot run: a file or program
@@ -57,15 +45,6 @@ func (a *app) warnNotInForce(hooks []config.Hook) {
 			a.warn("warning: not in force until this is fixed: " + err.Error())
 		}
 	}
-}
-
-// systemBinary checks that the hookctl a system wiring will run is root's alone, with every
-// folder on its way: the agent runs it as the person, who must not be able to replace it.
-func systemBinary(bin string) error {
-	if err := safefile.CheckRootOwned(bin); err != nil {
-		return failuref("%s cannot be the hookctl of a system wiring: %v; install hookctl where only root can write (such as /usr/local/bin) and run that one", bin, err)
-	}
-	return nil
 }
 
 // systemTarget resolves the agent and its administrator file.
@@ -99,16 +78,8 @@ func (a *app) installSystem(o installOptions) error {
 	if err != nil {
 		return err
 	}
-	if warning, err := install.StablePath(a.selfPath()); err != nil {
+	if err := install.CheckSystemWiring(a.selfPath(), s.loc.Config, t.Path); err != nil {
 		return failuref("%v", err)
-	} else if warning != "" {
-		return failuref("%s", warning)
-	}
-	if err := systemBinary(a.selfPath()); err != nil {
-		return err
-	}
-	if _, err := os.Stat(s.loc.Config); err != nil {
-		return failuref("there is no system config at %s; %s is unchanged", s.loc.Config, t.Path)
 	}
 	r, want, err := a.wire(s, d, t, o.events, o.dryRun, "install --system")
 	if err != nil {
@@ -128,24 +99,14 @@ func (a *app) installSystem(o installOptions) error {
 	return nil
 }
 
-// saySwitch says what became of the agent's managed-only switch.
+// saySwitch says what became of the agent's managed-only switch and hooks pin.
 func (a *app) saySwitch(d *agent.Dialect, r install.Report, managedOnly bool) {
-	key := install.ManagedSwitch(d)
-	switch {
-	case managedOnly && key == "":
-		a.warn(fmt.Sprintf("warning: %s has no switch that ignores the hooks that are not managed: --managed-only changes nothing there, and the person's own hooks still run beside hookctl's", d.Title))
-	case r.Switch == "set" && !r.DryRun:
-		fmt.Fprintf(a.stdout, "set %s: %s now runs no hook but the managed ones\n", key, d.Title)
-	case r.Switch == "restored" && !r.DryRun:
-		fmt.Fprintf(a.stdout, "put %s back as it was before hookctl\n", key)
+	warning, lines := install.SwitchNotes(d, r, managedOnly)
+	if warning != "" {
+		a.warn("warning: " + warning)
 	}
-	pin, value := install.HooksPin(d)
-	shown, _ := json.Marshal(value)
-	switch {
-	case r.Pin == "set" && !r.DryRun:
-		fmt.Fprintf(a.stdout, "set %s to %s: a person's own %s no longer switches %s's hooks off\n", pin, shown, pin, d.Title)
-	case r.Pin == "restored" && !r.DryRun:
-		fmt.Fprintf(a.stdout, "put %s back as it was before hookctl\n", pin)
+	for _, l := range lines {
+		fmt.Fprintln(a.stdout, l)
 	}
 }
 

@@ -41,7 +41,7 @@ func (a *app) uninstallAll() error {
 		if err != nil {
 			return err
 		}
-		t.Folders = a.foldersRecord(s, t)
+		t.Folders = install.FoldersRecord(t, s.loc.Home)
 		targets = append(targets, t)
 	}
 	var guards []string
