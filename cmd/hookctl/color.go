@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/hookctl/hookctl/internal/display"
 	"github.com/hookctl/hookctl/view"
 )
 
@@ -37,6 +38,28 @@ func (p palette) cell(c view.Cell) cell {
 		return cell{c.Text, p.red}
 	}
 	return cell{text: c.Text}
+}
+
+// tone paints s in a screen tone's colour.
+func (p palette) tone(t display.Tone, s string) string {
+	switch t {
+	case display.Good:
+		return p.green(s)
+	case display.Warning:
+		return p.yellow(s)
+	case display.Bad:
+		return p.red(s)
+	case display.Strong:
+		return p.bold(s)
+	case display.Faint:
+		return p.dim(s)
+	}
+	return s
+}
+
+// printDoc prints a screen's lines on stdout, painted.
+func (a *app) printDoc(d *display.Doc) {
+	_, _ = io.WriteString(a.stdout, d.Render(a.colors(a.stdout).tone))
 }
 
 // colors returns the palette for output to w: colour only on a terminal and without NO_COLOR,
