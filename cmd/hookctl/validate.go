@@ -85,7 +85,7 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 				return failuref("%s", strings.Join(failed, "; "))
 			}
 			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), len(cfg.Problems)+len(notes))
-			a.printProjectRuns(project)
+			a.printDoc(view.ProjectRuns(project))
 			return nil
 		},
 	}
