@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -89,19 +88,8 @@ func (a *app) revokeRun(o revokeOptions) error {
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	recorded, err := store.Guards()
-	if errors.Is(err, consent.ErrGuardRecord) {
-		// The record cannot be trusted: the allowlist says which guards were approved.
-		if list, lerr := store.Load(); lerr == nil {
-			recorded, err = list.Guards(), nil
-		}
-	}
-	if err == nil { // one that cannot be read fails the write below
-		var changes []consent.Change
-		for _, g := range consent.Revoked(recorded, o.command, o.event) {
-			changes = append(changes, consent.Change{Guard: g})
-		}
-		if err := a.confirmDrop(in, "revoke", changes, a.agentsWired()); err != nil {
+	if drops, err := store.RevokeDrops([]string{o.command}, o.event, nil); err == nil { // one that cannot be read fails the write below
+		if err := a.confirmDrop(in, "revoke", drops, a.agentsWired()); err != nil {
 			return err
 		}
 	}
@@ -160,41 +148,21 @@ func (a *app) revokeProject(o revokeOptions) error {
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	recorded, err := store.Guards()
-	if errors.Is(err, consent.ErrGuardRecord) {
-		if list, lerr := store.Load(); lerr == nil {
-			recorded, err = list.Guards(), nil
-		}
-	}
-	recorded = append(recorded, lost...)
-	if err == nil {
-		var dropped []consent.Change
-		for _, c := range commands {
-			for _, g := range consent.Revoked(recorded, c, o.event) {
-				dropped = append(dropped, consent.Change{Guard: g})
-			}
-		}
-		if err := a.confirmDrop(in, "revoke --project", dropped, a.agentsWired()); err != nil {
+	if drops, err := store.RevokeDrops(commands, o.event, lost); err == nil {
+		if err := a.confirmDrop(in, "revoke --project", drops, a.agentsWired()); err != nil {
 			return err
 		}
 	}
 	store.Interrupt = in.ctx.Done()
-	total := 0
-	for _, c := range commands {
-		n, err := store.Revoke(c, o.event)
-		if err != nil {
-			return storeError(in, err)
-		}
-		total += n
+	total, err := store.RevokeEach(commands, o.event)
+	if err != nil {
+		return storeError(in, err)
 	}
 	what := o.command
 	if o.event != "" {
 		what += " on " + o.event
 	}
-	forgot := 0
-	for _, c := range commands {
-		forgot += len(consent.Revoked(lost, c, o.event))
-	}
+	forgot := len(consent.RevokedOf(lost, commands, o.event))
 	if total == 0 && forgot == 0 {
 		return noApproval(store, o.command, what+" in the project "+p.Root)
 	}

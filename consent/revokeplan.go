@@ -1,0 +1,47 @@
+package consent
+
+import "errors"
+
+// RevokeDrops is what revoking commands (on event, "" for every event) would drop of the
+// recorded guards, for the person to confirm: the guard record's, or, when the record cannot
+// be trusted (ErrGuardRecord), the guards the allowlist approved; also (guards the person's
+// record remembers of a project) is added. A record that cannot be read at all is an error:
+// the revoke that follows then fails on it.
+func (s *Store) RevokeDrops(commands []string, event string, also []Guard) ([]Change, error) {
+	recorded, err := s.Guards()
+	if errors.Is(err, ErrGuardRecord) {
+		if list, lerr := s.Load(); lerr == nil {
+			recorded, err = list.Guards(), nil
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []Change
+	for _, g := range RevokedOf(append(recorded, also...), commands, event) {
+		out = append(out, Change{Guard: g})
+	}
+	return out, nil
+}
+
+// RevokedOf is the guards of guards that revoking each of commands on event ends (Revoked).
+func RevokedOf(guards []Guard, commands []string, event string) []Guard {
+	var out []Guard
+	for _, c := range commands {
+		out = append(out, Revoked(guards, c, event)...)
+	}
+	return out
+}
+
+// RevokeEach revokes the approvals of each command (on event) and says how many went.
+func (s *Store) RevokeEach(commands []string, event string) (int, error) {
+	total := 0
+	for _, c := range commands {
+		n, err := s.Revoke(c, event)
+		if err != nil {
+			return total, err
+		}
+		total += n
+	}
+	return total, nil
+}
