@@ -6,6 +6,7 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/display"
 	"github.com/hookctl/hookctl/internal/termsafe"
 )
 
@@ -45,4 +46,25 @@ func ScriptDiffs(store *consent.Store, list *consent.Allowlist, hooks []config.H
 		}
 	}
 	return b.String()
+}
+
+// Approved is what `hooks approve` says it approved: each approval with its script, hash, pin
+// and files, then the count and the allowlist written.
+func Approved(approved []consent.Approval, allowlist string) *display.Doc {
+	d := &display.Doc{}
+	for _, ap := range approved {
+		d.Add(display.Span{Text: "approved", Tone: display.Good}, display.Span{Text: " " + termsafe.String(ap.Event) + "  " + termsafe.String(ap.Command)})
+		if ap.Script != nil {
+			d.Add(display.Span{Text: "  script: " + termsafe.String(ap.Script.Path)})
+			d.Add(display.Span{Text: "  sha256: " + ap.Script.SHA256})
+			if ap.Pin != "" {
+				d.Add(display.Span{Text: "  pin:    " + ap.Pin})
+			}
+		}
+		for _, f := range ap.Files {
+			d.Add(display.Span{Text: "  file:   " + termsafe.String(f.String())})
+		}
+	}
+	d.Add(display.Span{Text: fmt.Sprintf("%d hook(s) approved in %s", len(approved), termsafe.String(allowlist))})
+	return d
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/display"
 )
 
 func TestScriptDiff(t *testing.T) {
@@ -68,6 +69,29 @@ func TestScriptDiff(t *testing.T) {
 			}
 			if tt.maxLines > 0 && strings.Count(text, "\n") > tt.maxLines+3 {
 				t.Errorf("not clipped: %d lines", strings.Count(text, "\n"))
+			}
+		})
+	}
+}
+
+func TestApproved(t *testing.T) {
+	tests := []struct {
+		name     string
+		approved []consent.Approval
+		want     string
+	}{
+		{"nothing", nil, "0 hook(s) approved in /h/allowlist.json\n"},
+		{"a script pinned, its name made safe", []consent.Approval{{Event: "pre_tool_call", Command: "./g\x1b.sh",
+			Script: &consent.ScriptPin{Path: "/p/g.sh", SHA256: "abc"}, Pin: "exec"}},
+			"<approved> pre_tool_call  ./g\\x1b.sh\n  script: /p/g.sh\n  sha256: abc\n  pin:    exec\n1 hook(s) approved in /h/allowlist.json\n"},
+		{"a command on PATH: no script", []consent.Approval{{Event: "pre_llm_call", Command: "ctx"}},
+			"<approved> pre_llm_call  ctx\n1 hook(s) approved in /h/allowlist.json\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Approved(tt.approved, "/h/allowlist.json").Render(func(_ display.Tone, s string) string { return "<" + s + ">" })
+			if got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
 	}
