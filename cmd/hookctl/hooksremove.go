@@ -58,8 +58,7 @@ func (a *app) removeRun(command string) error {
 		}
 	}
 	check := func(text []byte) error {
-		cfg := config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv})
-		if config.Errors(cfg.Problems) > config.Errors(s.cfg.Problems) {
+		if install.RemoveRefused(s.cfg, config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv})) {
 			return failuref("the config would not load without the entry; %s was not changed", s.loc.Config)
 		}
 		return nil
