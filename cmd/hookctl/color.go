@@ -1,11 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/hookctl/hookctl/internal/display"
 	"github.com/hookctl/hookctl/view"
@@ -84,42 +81,19 @@ type cell struct {
 	paint func(string) string
 }
 
+// span is the cell as the display lays it out, painted by its own function.
+func (c cell) span() display.Span { return display.Span{Text: c.text, Paint: c.paint} }
+
 // writeTable aligns the columns on the width of the plain text, then paints each cell, so
 // colour codes never skew the alignment.
 func writeTable(w io.Writer, indent string, rows [][]cell) {
-	widths := widen(nil, rows)
-	for _, row := range rows {
-		fmt.Fprintln(w, tableLine(indent, row, widths))
-	}
-}
-
-// widen grows widths, one a column, to hold the plain text of every cell of rows.
-func widen(widths []int, rows [][]cell) []int {
-	for _, row := range rows {
-		for i, c := range row {
-			if i >= len(widths) {
-				widths = append(widths, 0)
-			}
-			widths[i] = max(widths[i], utf8.RuneCountInString(c.text))
+	d := &display.Doc{}
+	spans := make([][]display.Span, len(rows))
+	for i, row := range rows {
+		for _, c := range row {
+			spans[i] = append(spans[i], c.span())
 		}
 	}
-	return widths
-}
-
-// tableLine is one row of a table, each cell but the last padded to its column's width and
-// painted after.
-func tableLine(indent string, row []cell, widths []int) string {
-	var b strings.Builder
-	b.WriteString(indent)
-	for i, c := range row {
-		text := c.text
-		if c.paint != nil {
-			text = c.paint(text)
-		}
-		b.WriteString(text)
-		if i < len(row)-1 {
-			b.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c.text)+2))
-		}
-	}
-	return b.String()
+	d.Table(indent, spans)
+	_, _ = io.WriteString(w, d.Render(nil))
 }

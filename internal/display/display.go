@@ -27,6 +27,8 @@ const (
 type Span struct {
 	Text string
 	Tone Tone
+	// Paint, when set, paints the span in place of its tone: a command layer's own cell.
+	Paint func(string) string
 }
 
 // Doc is a screen of lines for a terminal of Width characters (0: a pipe or a file, where
@@ -47,7 +49,7 @@ func (d *Doc) Blank() { d.lines = append(d.lines, nil) }
 func (d *Doc) Para(label Span, indent, text string) {
 	lines := textfit.Wrap(label.Text+text, indent, d.Width)
 	first := lines[0]
-	if label.Tone != Plain && strings.HasPrefix(first, label.Text) {
+	if (label.Tone != Plain || label.Paint != nil) && strings.HasPrefix(first, label.Text) {
 		d.Add(label, Span{Text: first[len(label.Text):]})
 	} else {
 		d.Add(Span{Text: first})
@@ -62,7 +64,7 @@ func (d *Doc) Line(text string, tone Tone) {
 	if d.Width > 0 {
 		text = textfit.Ellipsize(text, d.Width)
 	}
-	d.Add(Span{text, tone})
+	d.Add(Span{Text: text, Tone: tone})
 }
 
 // Table appends rows aligned on the width of their plain text.
@@ -85,7 +87,9 @@ func (d *Doc) Render(paint func(Tone, string) string) string {
 	var b strings.Builder
 	for _, line := range d.lines {
 		for _, s := range line {
-			if paint != nil && s.Tone != Plain && s.Text != "" {
+			if s.Paint != nil && s.Text != "" {
+				b.WriteString(s.Paint(s.Text))
+			} else if paint != nil && s.Tone != Plain && s.Text != "" {
 				b.WriteString(paint(s.Tone, s.Text))
 			} else {
 				b.WriteString(s.Text)

@@ -13,15 +13,21 @@ func TestDoc(t *testing.T) {
 		want  string
 	}{
 		{"para wraps with a hanging indent and paints the label", func(d *Doc) {
-			d.Para(Span{"error: ", Bad}, "  ", "the quick brown fox jumps over the lazy dog")
+			d.Para(Span{Text: "error: ", Tone: Bad}, "  ", "the quick brown fox jumps over the lazy dog")
 		}, 20, "<3>error: </>the quick\n  brown fox jumps\n  over the lazy dog\n"},
-		{"para whole at width 0", func(d *Doc) { d.Para(Span{"fix: ", Plain}, "  ", "a b c") }, 0, "fix: a b c\n"},
+		{"para whole at width 0", func(d *Doc) { d.Para(Span{Text: "fix: ", Tone: Plain}, "  ", "a b c") }, 0, "fix: a b c\n"},
 		{"line is cut with an ellipsis, then painted", func(d *Doc) { d.Line("0123456789", Strong) }, 6, "<4>01234…</>\n"},
 		{"table aligns on plain text, the last column unpadded", func(d *Doc) {
-			d.Table("  ", [][]Span{{{"A", Strong}, {"BB", Plain}}, {{"ccc", Good}, {"d", Plain}}})
+			d.Table("  ", [][]Span{{{Text: "A", Tone: Strong}, {Text: "BB"}}, {{Text: "ccc", Tone: Good}, {Text: "d"}}})
 		}, 0, "  <4>A</>    BB\n  <1>ccc</>  d\n"},
-		{"empty text is never painted", func(d *Doc) { d.Add(Span{"", Bad}, Span{"x", Plain}) }, 0, "x\n"},
+		{"empty text is never painted", func(d *Doc) { d.Add(Span{Text: "", Tone: Bad}, Span{Text: "x", Tone: Plain}) }, 0, "x\n"},
 		{"blank line", func(d *Doc) { d.Blank() }, 0, "\n"},
+		{"a span's own painter wins over its tone", func(d *Doc) {
+			d.Add(Span{Text: "x", Tone: Bad, Paint: func(s string) string { return "[" + s + "]" }})
+		}, 0, "[x]\n"},
+		{"a paragraph's label keeps its own painter", func(d *Doc) {
+			d.Para(Span{Text: "label: ", Paint: func(s string) string { return "[" + s + "]" }}, "  ", "text")
+		}, 0, "[label: ]text\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
