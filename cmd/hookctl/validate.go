@@ -56,23 +56,14 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 			if err != nil {
 				return failuref("%v", err)
 			}
-			for _, p := range cfg.Problems {
-				a.warn(p.String())
-			}
-			errs := config.Errors(cfg.Problems)
-			store := consent.NewStore(loc.Allowlist)
-			for _, why := range view.GuardsNotInForce(cfg, store) {
-				a.warn(why)
-				errs++
-			}
-			notes := view.UnapprovedGuards(cfg, store)
-			for _, why := range notes {
-				a.warn(why)
+			v := view.Validate(cfg, consent.NewStore(loc.Allowlist))
+			for _, l := range v.Said {
+				a.warn(l)
 			}
 			var project *view.Project
 			var failed []string
-			if errs > 0 {
-				failed = append(failed, fmt.Sprintf("%s: %d error(s)", path, errs))
+			if v.Errors > 0 {
+				failed = append(failed, fmt.Sprintf("%s: %d error(s)", path, v.Errors))
 			}
 			if len(args) == 0 {
 				project = a.projectView()
@@ -84,7 +75,7 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 			if len(failed) > 0 {
 				return failuref("%s", strings.Join(failed, "; "))
 			}
-			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), len(cfg.Problems)+len(notes))
+			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), v.Warnings)
 			a.printDoc(view.ProjectRuns(project))
 			return nil
 		},
