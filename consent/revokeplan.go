@@ -1,6 +1,9 @@
 package consent
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // RevokeDrops is what revoking commands (on event, "" for every event) would drop of the
 // recorded guards, for the person to confirm: the guard record's, or, when the record cannot
@@ -44,4 +47,16 @@ func (s *Store) RevokeEach(commands []string, event string) (int, error) {
 		total += n
 	}
 	return total, nil
+}
+
+// NoApproval is the failure of a revoke that found nothing of what (the command as the person
+// named it, and where), naming the closest approved command, as approve names the closest
+// configured one.
+func (s *Store) NoApproval(command, what string) error {
+	if list, err := s.Load(); err == nil {
+		if sug := list.Suggest(command); sug != "" {
+			return fmt.Errorf("no approval of %s to revoke: did you mean %q?", what, sug)
+		}
+	}
+	return fmt.Errorf("no approval of %s to revoke", what)
 }

@@ -82,3 +82,28 @@ func TestRevokeEach(t *testing.T) {
 		})
 	}
 }
+
+func TestNoApproval(t *testing.T) {
+	tests := []struct {
+		name, command, want string
+		corrupt             bool
+	}{
+		{"the closest approved command", "./gaurd.sh", `no approval of X to revoke: did you mean "./guard.sh"?`, false},
+		{"nothing close", "something-else-entirely", "no approval of X to revoke", false},
+		{"an unreadable allowlist suggests nothing", "./gaurd.sh", "no approval of X to revoke", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestStore(t)
+			mustApprove(t, s, config.Hook{Event: "pre_tool_call", Command: "./guard.sh"})
+			if tt.corrupt {
+				if err := os.WriteFile(s.Path, []byte("{not json"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := s.NoApproval(tt.command, "X").Error(); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -68,3 +68,33 @@ func Approved(approved []consent.Approval, allowlist string) *display.Doc {
 	d.Add(display.Span{Text: fmt.Sprintf("%d hook(s) approved in %s", len(approved), termsafe.String(allowlist))})
 	return d
 }
+
+// ProjectDiffs is ScriptDiffs for the project's scripts, against the copies its own approvals
+// keep (SPEC 25.4); "" for no project or approvals that cannot be read.
+func ProjectDiffs(v *Project) string {
+	if v == nil || v.Layer == nil {
+		return ""
+	}
+	list, err := v.Layer.Store.Load()
+	if err != nil {
+		return ""
+	}
+	return ScriptDiffs(v.Layer.Store, list, v.Layer.Config.Hooks)
+}
+
+// ProjectRevoked is what `hooks revoke --project` says it did in the project at root: total
+// approvals of what revoked ("" for every one), forgot guards the person's record remembered
+// ended.
+func ProjectRevoked(what, root string, total, forgot int) *display.Doc {
+	d := &display.Doc{}
+	if what == "" {
+		what = "the project's hooks"
+	}
+	if total > 0 {
+		d.Add(display.Span{Text: fmt.Sprintf("revoked %d approval(s) of %s in the project %s", total, termsafe.String(what), termsafe.String(root))})
+	}
+	if forgot > 0 {
+		d.Add(display.Span{Text: fmt.Sprintf("ended %d guard(s) of the project that its approvals no longer held", forgot)})
+	}
+	return d
+}

@@ -96,3 +96,27 @@ func TestApproved(t *testing.T) {
 		})
 	}
 }
+
+func TestProjectRevoked(t *testing.T) {
+	tests := []struct {
+		name          string
+		what          string
+		total, forgot int
+		want          string
+	}{
+		{"every approval", "", 3, 0, "revoked 3 approval(s) of the project's hooks in the project /r\n"},
+		{"one command, and a guard ended", "./g.sh on pre_tool_call", 1, 1,
+			"revoked 1 approval(s) of ./g.sh on pre_tool_call in the project /r\nended 1 guard(s) of the project that its approvals no longer held\n"},
+		{"only guards ended", "", 0, 2, "ended 2 guard(s) of the project that its approvals no longer held\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ProjectRevoked(tt.what, "/r", tt.total, tt.forgot).Render(nil); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+	if ProjectDiffs(nil) != "" || ProjectDiffs(&Project{Root: "/r"}) != "" {
+		t.Error("a project view without its layer has diffs")
+	}
+}

@@ -44,11 +44,8 @@ func (a *app) removeRun(command string) error {
 	if err != nil {
 		return err
 	}
-	if !slices.ContainsFunc(s.cfg.Hooks, func(h config.Hook) bool { return h.Command == command }) {
-		if sug := config.SuggestCommand(command, s.cfg.Commands()); sug != "" {
-			return failuref("no hook runs %q in %s: did you mean %q?", command, s.loc.Config, sug)
-		}
-		return failuref("no hook runs %q in %s", command, s.loc.Config)
+	if err := s.cfg.CheckRuns(command, s.loc.Config); err != nil {
+		return failuref("%v", err)
 	}
 	// The approvals go first, through revoke itself: a guard's drop is asked for (or refused)
 	// before anything changes, and a config left unedited by a failure below only runs less.

@@ -188,28 +188,17 @@ func (a *app) completeEvents(cmd *cobra.Command, args []string, toComplete strin
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	events := config.Events
+	var cfg *config.Config
 	if loc, err := a.locations(); err == nil {
-		if cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv}); err == nil {
-			events = cfg.AllEvents()
+		if c, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv}); err == nil {
+			cfg = c
 		}
 	}
-	var out []string
-	for _, e := range events {
-		if strings.HasPrefix(e, toComplete) {
-			out = append(out, e)
-		}
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
+	return config.EventsStarting(cfg, toComplete), cobra.ShellCompDirectiveNoFileComp
 }
 
 // testDialect picks the dialect of hooks test without --agent (SPEC 17.11): the one agent wired
 // to event if exactly one is, else hermes; the second value says which rule chose it.
 func (a *app) testDialect(event string) (string, string) {
-	return wiredDialect(a.wired(), event)
-}
-
-// wiredDialect is testDialect's rule over the wiring already read (install.WiredDialect).
-func wiredDialect(wired []install.Wiring, event string) (string, string) {
-	return install.WiredDialect(wired, event)
+	return install.WiredDialect(a.wired(), event)
 }

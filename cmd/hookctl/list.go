@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 
@@ -92,12 +93,7 @@ func (a *app) listRun(o listOptions) error {
 	a.printListing(out, width)
 	if o.diff {
 		printDiffs(a.stdout, s.store, list, s.cfg.Hooks)
-		if pv := out.Project; pv != nil && pv.Layer != nil {
-			// The project's scripts, against the copies its own approvals keep (SPEC 25.4).
-			if plist, err := pv.Layer.Store.Load(); err == nil {
-				printDiffs(a.stdout, pv.Layer.Store, plist, pv.Layer.Config.Hooks)
-			}
-		}
+		_, _ = io.WriteString(a.stdout, view.ProjectDiffs(out.Project))
 	}
 	return nil
 }

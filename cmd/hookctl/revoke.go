@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/view"
 )
 
 // revokeOptions are the parsed arguments of `hooks revoke`.
@@ -112,15 +113,9 @@ func (a *app) revokeRun(o revokeOptions) error {
 	return nil
 }
 
-// noApproval is the failure of a revoke that found nothing, naming the closest approved
-// command, as approve names the closest configured one.
+// noApproval is the failure of a revoke that found nothing (consent.Store.NoApproval).
 func noApproval(store *consent.Store, command, what string) error {
-	if list, err := store.Load(); err == nil {
-		if sug := list.Suggest(command); sug != "" {
-			return failuref("no approval of %s to revoke: did you mean %q?", what, sug)
-		}
-	}
-	return failuref("no approval of %s to revoke", what)
+	return failuref("%v", store.NoApproval(command, what))
 }
 
 // revokeProject removes approvals of the project the working folder is in (SPEC 20): of the
@@ -166,15 +161,7 @@ func (a *app) revokeProject(o revokeOptions) error {
 	if total == 0 && forgot == 0 {
 		return noApproval(store, o.command, what+" in the project "+p.Root)
 	}
-	if what == "" {
-		what = "the project's hooks"
-	}
-	if total > 0 {
-		fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s in the project %s\n", total, terminalSafe(what), terminalSafe(p.Root))
-	}
-	if forgot > 0 {
-		fmt.Fprintf(a.stdout, "ended %d guard(s) of the project that its approvals no longer held\n", forgot)
-	}
+	a.printDoc(view.ProjectRevoked(what, p.Root, total, forgot))
 	if sig := in.received(); sig != 0 {
 		return silent(exitInterrupted + sig)
 	}
