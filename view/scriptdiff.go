@@ -98,3 +98,25 @@ func ProjectRevoked(what, root string, total, forgot int) *display.Doc {
 	}
 	return d
 }
+
+// Added is what `hooks add` says of the entry it wrote to the config at path.
+func Added(path, event, matcher, command string) *display.Doc {
+	d := &display.Doc{}
+	d.Add(display.Span{Text: "added to " + termsafe.String(path) + ", "}, display.Span{Text: "not approved", Tone: display.Warning}, display.Span{Text: ":"})
+	if matcher == "" {
+		matcher = "-"
+	}
+	d.Table("  ", [][]display.Span{{{Text: event}, {Text: termsafe.String(matcher)}, {Text: termsafe.String(command)}}})
+	return d
+}
+
+// ApproveLater is what a person is told to run when hooks just written are not approved at
+// once: the approve command of each (event, command) pair.
+func ApproveLater(hooks [][2]string) *display.Doc {
+	d := &display.Doc{}
+	d.Add(display.Span{Text: "Review the script, then approve it at your terminal:"})
+	for _, h := range hooks {
+		d.Add(display.Span{Text: "  " + termsafe.String("hookctl hooks approve "+config.ShellQuote(h[1])+" --event "+h[0])})
+	}
+	return d
+}

@@ -120,3 +120,25 @@ func TestProjectRevoked(t *testing.T) {
 		t.Error("a project view without its layer has diffs")
 	}
 }
+
+func TestAddedAndApproveLater(t *testing.T) {
+	tests := []struct {
+		name string
+		doc  *display.Doc
+		want string
+	}{
+		{"an entry without a matcher", Added("/h/config.yaml", "pre_llm_call", "", "./ctx.sh"),
+			"added to /h/config.yaml, <not approved>:\n  pre_llm_call  -  ./ctx.sh\n"},
+		{"a matcher, and a command made safe", Added("/h/config.yaml", "pre_tool_call", "terminal", "./g\x1b.sh"),
+			"added to /h/config.yaml, <not approved>:\n  pre_tool_call  terminal  ./g\\x1b.sh\n"},
+		{"the approve command, quoted for a shell", ApproveLater([][2]string{{"pre_tool_call", "./g.sh --strict"}, {"post_tool_call", "./l.sh"}}),
+			"Review the script, then approve it at your terminal:\n  hookctl hooks approve './g.sh --strict' --event pre_tool_call\n  hookctl hooks approve ./l.sh --event post_tool_call\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.doc.Render(func(_ display.Tone, s string) string { return "<" + s + ">" }); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/agentenv"
+	"github.com/hookctl/hookctl/view"
 )
 
 // addOptions are the parsed arguments of `hooks add`.
@@ -96,13 +97,7 @@ func (a *app) addRun(o addOptions) error {
 		}
 		return failuref("%v", err)
 	}
-	p := a.colors(a.stdout)
-	fmt.Fprintf(a.stdout, "added to %s, %s:\n", terminalSafe(s.loc.Config), p.yellow("not approved"))
-	matcher := o.matcher
-	if matcher == "" {
-		matcher = "-"
-	}
-	writeTable(a.stdout, "  ", [][]cell{{{text: o.event}, {text: terminalSafe(matcher)}, {text: terminalSafe(o.command)}}})
+	a.printDoc(view.Added(s.loc.Config, o.event, o.matcher, o.command))
 	return a.offerApproval([]approveOptions{{command: o.command, event: o.event}}, true)
 }
 
@@ -111,17 +106,13 @@ func (a *app) addRun(o addOptions) error {
 // agent's tool running hookctl, where consent is never asked) it prints the commands to run,
 // when say is set (a caller that printed its own next steps does not).
 func (a *app) offerApproval(hooks []approveOptions, say bool) error {
-	var cmds []string
-	for _, h := range hooks {
-		cmds = append(cmds, fmt.Sprintf("hookctl hooks approve %s --event %s", config.ShellQuote(h.command), h.event))
-	}
 	later := func() error {
-		if !say {
-			return nil
-		}
-		fmt.Fprintf(a.stdout, "Review the script, then approve it at your terminal:\n")
-		for _, c := range cmds {
-			fmt.Fprintf(a.stdout, "  %s\n", terminalSafe(c))
+		if say {
+			pairs := make([][2]string, len(hooks))
+			for i, h := range hooks {
+				pairs[i] = [2]string{h.event, h.command}
+			}
+			a.printDoc(view.ApproveLater(pairs))
 		}
 		return nil
 	}
