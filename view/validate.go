@@ -1,6 +1,9 @@
 package view
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 )
@@ -28,4 +31,17 @@ func Validate(cfg *config.Config, store *consent.Store) Validation {
 	v.Said = append(v.Said, notes...)
 	v.Warnings = len(cfg.Problems) + len(notes)
 	return v
+}
+
+// ValidateFailed is validate's failure, each file's errors counted against it (SPEC 25.4):
+// the config's at path, and the project's; "" when neither has one.
+func ValidateFailed(path string, errs int, project *Project, projectErrs int) string {
+	var failed []string
+	if errs > 0 {
+		failed = append(failed, fmt.Sprintf("%s: %d error(s)", path, errs))
+	}
+	if project != nil && projectErrs > 0 {
+		failed = append(failed, fmt.Sprintf("%s: %d error(s)", project.Config, projectErrs))
+	}
+	return strings.Join(failed, "; ")
 }

@@ -41,3 +41,26 @@ func TestValidate(t *testing.T) {
 		})
 	}
 }
+
+func TestValidateFailed(t *testing.T) {
+	p := &Project{Config: "/r/.agent-hooks/config.yaml"}
+	tests := []struct {
+		name        string
+		errs        int
+		project     *Project
+		projectErrs int
+		want        string
+	}{
+		{"none", 0, p, 0, ""},
+		{"the person's config", 2, nil, 0, "/c.yaml: 2 error(s)"},
+		{"each file counted against itself", 1, p, 3, "/c.yaml: 1 error(s); /r/.agent-hooks/config.yaml: 3 error(s)"},
+		{"the project's alone", 0, p, 1, "/r/.agent-hooks/config.yaml: 1 error(s)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ValidateFailed("/c.yaml", tt.errs, tt.project, tt.projectErrs); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

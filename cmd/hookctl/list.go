@@ -59,23 +59,14 @@ func (a *app) listRun(o listOptions) error {
 	}
 	list := a.warnAllowlist(s)
 	out := view.Listing(s.loc.Config, s.cfg, list)
-	out.Guards = doctor.GuardFindings(s.cfg, s.store)
-	out.Wired = a.wired()
-	out.Guards = append(out.Guards, a.unwiredFindings(s, out.Wired, nil)...)
-	out.Guards = append(out.Guards, a.switchFindings(out.Wired, nil, "")...)
-	out.SelfGuard = view.SelfGuardOf(a.guardSource(s.loc, false), s.cfg)
-	walls, wallFindings := a.wallStates(s, out.Wired, nil)
-	out.Walls = append([]doctor.WallState{}, walls...)
-	out.Guards = append(out.Guards, wallFindings...)
-	out.System = view.SystemOf(a.systemLayer(""))
-	out.Guards = append(view.SystemFindings(out.System), out.Guards...)
-	if out.Project = a.projectView(); out.Project != nil {
-		out.Guards = append(out.Guards, out.Project.Guards...)
-	}
-	out.Projects = view.ApprovedProjects(s.loc.Home)
-	if out.Guards == nil {
-		out.Guards = []doctor.Finding{}
-	}
+	guards := doctor.GuardFindings(s.cfg, s.store)
+	wired := a.wired()
+	unwired, switches := a.unwiredFindings(s, wired, nil), a.switchFindings(wired, nil, "")
+	selfGuard := view.SelfGuardOf(a.guardSource(s.loc, false), s.cfg)
+	walls, wallFindings := a.wallStates(s, wired, nil)
+	out.Gather(view.ListParts{Guards: guards, Wired: wired, Unwired: unwired, Switches: switches, SelfGuard: selfGuard,
+		Walls: walls, WallFindings: wallFindings, System: view.SystemOf(a.systemLayer("")), Project: a.projectView(),
+		Projects: view.ApprovedProjects(s.loc.Home)})
 	if o.agent != "" {
 		d, err := agent.Lookup(o.agent)
 		if err != nil {

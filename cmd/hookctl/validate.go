@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -43,13 +41,12 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 			if err != nil {
 				return err
 			}
-			path := loc.Config
+			file := ""
 			if len(args) == 1 {
-				path = args[0]
-				if _, err := os.Stat(path); err != nil {
-					return failuref("%v", err)
-				}
-			} else if err := loc.NamedMissing(a.configFlag, a.lookupEnv); err != nil {
+				file = args[0]
+			}
+			path, err := loc.ValidatePath(file, a.configFlag, a.lookupEnv)
+			if err != nil {
 				return failuref("%v", err)
 			}
 			cfg, err := config.Load(path, config.Options{LookupEnv: a.lookupEnv})
@@ -61,19 +58,13 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 				a.warn(l)
 			}
 			var project *view.Project
-			var failed []string
-			if v.Errors > 0 {
-				failed = append(failed, fmt.Sprintf("%s: %d error(s)", path, v.Errors))
-			}
+			projectErrs := 0
 			if len(args) == 0 {
 				project = a.projectView()
-				if n := a.validateProject(project); n > 0 {
-					// Each problem is counted against the file it is in (SPEC 25.4).
-					failed = append(failed, fmt.Sprintf("%s: %d error(s)", project.Config, n))
-				}
+				projectErrs = a.validateProject(project)
 			}
-			if len(failed) > 0 {
-				return failuref("%s", strings.Join(failed, "; "))
+			if failed := view.ValidateFailed(path, v.Errors, project, projectErrs); failed != "" {
+				return failuref("%s", failed)
 			}
 			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), v.Warnings)
 			a.printDoc(view.ProjectRuns(project))
