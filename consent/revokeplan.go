@@ -3,6 +3,7 @@ package consent
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // RevokeDrops is what revoking commands (on event, "" for every event) would drop of the
@@ -59,4 +60,29 @@ func (s *Store) NoApproval(command, what string) error {
 		}
 	}
 	return fmt.Errorf("no approval of %s to revoke", what)
+}
+
+// RevokeWhat names what a revoke of command on event (every event for "") takes back.
+func RevokeWhat(command, event string) string {
+	if event == "" {
+		return command
+	}
+	return command + " on " + event
+}
+
+// HasApproval reports whether the allowlist approves command on any event, or cannot be read
+// (then it may: a revoke must look).
+func (s *Store) HasApproval(command string) bool {
+	list, err := s.Load()
+	return err != nil || slices.ContainsFunc(list.Approvals, func(ap Approval) bool { return ap.Command == command })
+}
+
+// LoadOrNone is the allowlist, or, when it cannot be read, an empty one (nothing approved)
+// with the error, for views that go on without it.
+func (s *Store) LoadOrNone() (*Allowlist, error) {
+	list, err := s.Load()
+	if err != nil {
+		return &Allowlist{}, err
+	}
+	return list, nil
 }

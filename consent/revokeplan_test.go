@@ -107,3 +107,38 @@ func TestNoApproval(t *testing.T) {
 		})
 	}
 }
+
+func TestRevokeWhatAndHasApproval(t *testing.T) {
+	if got := RevokeWhat("./g.sh", ""); got != "./g.sh" {
+		t.Errorf("every event: %q", got)
+	}
+	if got := RevokeWhat("./g.sh", "pre_tool_call"); got != "./g.sh on pre_tool_call" {
+		t.Errorf("one event: %q", got)
+	}
+	tests := []struct {
+		name, command string
+		corrupt, want bool
+	}{
+		{"approved", "./g.sh", false, true},
+		{"not approved", "./other.sh", false, false},
+		{"an unreadable allowlist may hold it", "./other.sh", true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newTestStore(t)
+			mustApprove(t, s, config.Hook{Event: "pre_tool_call", Command: "./g.sh"})
+			if tt.corrupt {
+				if err := os.WriteFile(s.Path, []byte("{not json"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := s.HasApproval(tt.command); got != tt.want {
+				t.Errorf("HasApproval = %v", got)
+			}
+			list, err := s.LoadOrNone()
+			if (err != nil) != tt.corrupt || list == nil || tt.corrupt && len(list.Approvals) != 0 {
+				t.Errorf("LoadOrNone = %v, %v", list, err)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -107,7 +108,7 @@ func (a *app) approveRun(o approveOptions) error {
 	ready, unreadable := s.store.Prepare(hooks)
 	// What changed since the last approval is shown before anything is asked or written.
 	if list, err := s.store.Load(); err == nil {
-		printDiffs(a.stdout, s.store, list, ready.Hooks)
+		_, _ = io.WriteString(a.stdout, view.ScriptDiffs(s.store, list, ready.Hooks))
 	}
 	in, stop := a.interrupts(true)
 	defer stop()

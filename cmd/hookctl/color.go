@@ -62,17 +62,8 @@ func (a *app) printDoc(d *display.Doc) {
 // colors returns the palette for output to w: colour only on a terminal and without NO_COLOR,
 // unless --color says always or never.
 func (a *app) colors(w io.Writer) palette {
-	switch a.color {
-	case "always":
-		return palette{on: true}
-	case "never":
-		return palette{}
-	}
-	if v, ok := a.lookupEnv("NO_COLOR"); ok && v != "" {
-		return palette{}
-	}
 	f, ok := w.(*os.File)
-	return palette{on: ok && isattyFd(f.Fd())}
+	return palette{on: display.ColorOn(a.color, a.lookupEnv, ok && isattyFd(f.Fd()))}
 }
 
 // cell is one table cell: its text and how to paint it (nil for plain).

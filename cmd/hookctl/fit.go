@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/hookctl/hookctl/internal/display"
 	"github.com/hookctl/hookctl/internal/textfit"
@@ -13,16 +12,12 @@ import (
 // outputWidth is the width hooks list fits its tables to: COLUMNS when set to a number, else
 // the terminal's when stdout is one, else 0 (no limit: a pipe or a file gets every character).
 func (a *app) outputWidth(w io.Writer) int {
-	if v, ok := a.lookupEnv("COLUMNS"); ok {
-		if n, err := strconv.Atoi(v); err == nil && n > 0 {
-			return n
+	return display.Width(a.lookupEnv, func() int {
+		if f, ok := w.(*os.File); ok && isattyFd(f.Fd()) {
+			return terminalWidth(f)
 		}
-	}
-	f, ok := w.(*os.File)
-	if !ok || !isattyFd(f.Fd()) {
 		return 0
-	}
-	return terminalWidth(f)
+	})
 }
 
 // screen writes the lines of a screen (doctor, list, log) to a terminal of a width, so that no

@@ -3,13 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/config"
-	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
 )
 
@@ -49,7 +47,7 @@ func (a *app) removeRun(command string) error {
 	}
 	// The approvals go first, through revoke itself: a guard's drop is asked for (or refused)
 	// before anything changes, and a config left unedited by a failure below only runs less.
-	if list, err := s.store.Load(); err != nil || slices.ContainsFunc(list.Approvals, func(ap consent.Approval) bool { return ap.Command == command }) {
+	if s.store.HasApproval(command) {
 		if err := a.revokeRun(revokeOptions{command: command}); err != nil {
 			return err
 		}

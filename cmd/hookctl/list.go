@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/agent"
-	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/view"
@@ -57,7 +56,10 @@ func (a *app) listRun(o listOptions) error {
 	if err != nil {
 		return err
 	}
-	list := a.warnAllowlist(s)
+	list, err := s.store.LoadOrNone()
+	if err != nil {
+		a.warn("warning: " + err.Error() + "; nothing is approved until it is fixed or removed")
+	}
 	out := view.Listing(s.loc.Config, s.cfg, list)
 	guards := doctor.GuardFindings(s.cfg, s.store)
 	wired := a.wired()
@@ -83,20 +85,10 @@ func (a *app) listRun(o listOptions) error {
 	}
 	a.printListing(out, width)
 	if o.diff {
-		printDiffs(a.stdout, s.store, list, s.cfg.Hooks)
+		_, _ = io.WriteString(a.stdout, view.ScriptDiffs(s.store, list, s.cfg.Hooks))
 		_, _ = io.WriteString(a.stdout, view.ProjectDiffs(out.Project))
 	}
 	return nil
-}
-
-// warnAllowlist loads the allowlist; a broken one approves nothing and is reported on stderr.
-func (a *app) warnAllowlist(s *session) *consent.Allowlist {
-	list, err := s.store.Load()
-	if err != nil {
-		a.warn("warning: " + err.Error() + "; nothing is approved until it is fixed or removed")
-		return &consent.Allowlist{}
-	}
-	return list
 }
 
 // printListing writes the listing as tables; width, when not 0, is the width every line must

@@ -99,10 +99,7 @@ func (a *app) revokeRun(o revokeOptions) error {
 	if err != nil {
 		return storeError(in, err)
 	}
-	what := o.command
-	if o.event != "" {
-		what += " on " + o.event
-	}
+	what := consent.RevokeWhat(o.command, o.event)
 	if n == 0 {
 		return noApproval(store, o.command, what)
 	}
@@ -153,10 +150,7 @@ func (a *app) revokeProject(o revokeOptions) error {
 	if err != nil {
 		return storeError(in, err)
 	}
-	what := o.command
-	if o.event != "" {
-		what += " on " + o.event
-	}
+	what := consent.RevokeWhat(o.command, o.event)
 	forgot := len(consent.RevokedOf(lost, commands, o.event))
 	if total == 0 && forgot == 0 {
 		return noApproval(store, o.command, what+" in the project "+p.Root)

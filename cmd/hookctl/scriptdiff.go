@@ -1,8 +1,6 @@
 package main
 
 import (
-	"io"
-
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/view"
@@ -15,9 +13,4 @@ const promptDiffLines = 40
 // scriptDiffText is view.ScriptDiff.
 func scriptDiffText(store *consent.Store, h config.Hook, c consent.Check, maxLines int) string {
 	return view.ScriptDiff(store, h, c, maxLines)
-}
-
-// printDiffs writes, for each hook whose script changed since its approval, what changed.
-func printDiffs(w io.Writer, store *consent.Store, list *consent.Allowlist, hooks []config.Hook) {
-	_, _ = io.WriteString(w, view.ScriptDiffs(store, list, hooks))
 }
