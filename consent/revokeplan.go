@@ -86,3 +86,13 @@ func (s *Store) LoadOrNone() (*Allowlist, error) {
 	}
 	return list, nil
 }
+
+// LostGuards are the guards the person's record remembers of the project that its own record
+// no longer holds (Lost), each of which blocks what it covered.
+func (p *Project) LostGuards() []Guard {
+	var out []Guard
+	for _, gap := range p.Lost {
+		out = append(out, gap.Guard)
+	}
+	return out
+}

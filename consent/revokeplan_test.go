@@ -142,3 +142,27 @@ func TestRevokeWhatAndHasApproval(t *testing.T) {
 		})
 	}
 }
+
+func TestLostGuards(t *testing.T) {
+	tests := []struct {
+		name string
+		lost []Gap
+		want int
+	}{
+		{"none", nil, 0},
+		{"each gap's guard", []Gap{{Guard: Guard{Event: "pre_tool_call", Command: "./a.sh"}}, {Guard: Guard{Event: "pre_tool_call", Command: "./b.sh"}}}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := (&Project{Lost: tt.lost}).LostGuards()
+			if len(got) != tt.want {
+				t.Fatalf("got %v", got)
+			}
+			for i, g := range got {
+				if g.Event != tt.lost[i].Guard.Event || g.Command != tt.lost[i].Guard.Command {
+					t.Errorf("guard %d: %v, want %v", i, g, tt.lost[i].Guard)
+				}
+			}
+		})
+	}
+}

@@ -151,3 +151,33 @@ func LogRow(e audit.Entry) []display.Span {
 		{Text: strconv.FormatInt(e.DurationMS, 10)}, {Text: audit.Summary(e.Hooks)}, {Text: command}, {Text: termsafe.String(e.Reason)},
 	}
 }
+
+// LogOutput is `hookctl log`'s output: JSON lines, as the file holds them, or LogTable's rows.
+type LogOutput struct {
+	JSON  bool
+	Table LogTable
+	// Count is the number of entries taken.
+	Count int
+}
+
+// Entry takes an entry and gives what to print now: its JSON line, or, once the first screen
+// was laid out (following), its rows; nothing while the first screen is held.
+func (o *LogOutput) Entry(e audit.Entry) ([]byte, *display.Doc) {
+	o.Count++
+	if o.JSON {
+		return append(e.AppendJSON(make([]byte, 0, 512)), '\n'), nil
+	}
+	o.Table.Add(e)
+	if o.Table.Started() {
+		return nil, o.Table.Flush()
+	}
+	return nil, nil
+}
+
+// Flush is the rows held, the first time with the header; nil for JSON lines.
+func (o *LogOutput) Flush() *display.Doc {
+	if o.JSON {
+		return nil
+	}
+	return o.Table.Flush()
+}

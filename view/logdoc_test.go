@@ -65,3 +65,38 @@ func TestLogTable(t *testing.T) {
 		})
 	}
 }
+
+func TestLogOutput(t *testing.T) {
+	e := audit.Entry{Time: time.Date(2026, 11, 24, 15, 4, 5, 0, time.UTC), Event: "pre_tool_call", Agent: "hermes", Decision: "allow"}
+	tests := []struct {
+		name      string
+		json      bool
+		wantLine  bool
+		wantHeld  bool // the first entry's rows wait for Flush
+		wantFlush bool
+	}{
+		{"JSON lines at once, nothing to flush", true, true, false, false},
+		{"a table: held for the first screen, then each entry at once", false, false, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := &LogOutput{JSON: tt.json}
+			line, doc := o.Entry(e)
+			if (line != nil) != tt.wantLine || (doc == nil) != (tt.wantHeld || tt.json) {
+				t.Fatalf("first entry: line %q doc %v", line, doc)
+			}
+			if tt.json && !strings.HasSuffix(string(line), "}\n") {
+				t.Errorf("line %q", line)
+			}
+			if first := o.Flush(); (first != nil) != tt.wantFlush || tt.wantFlush && !strings.Contains(first.Render(nil), "TIME") {
+				t.Errorf("flush: %v", first)
+			}
+			if _, doc := o.Entry(e); !tt.json && (doc == nil || strings.Contains(doc.Render(nil), "TIME")) {
+				t.Errorf("following: %v", doc)
+			}
+			if o.Count != 2 {
+				t.Errorf("count %d", o.Count)
+			}
+		})
+	}
+}

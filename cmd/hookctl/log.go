@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/audit"
+	"github.com/hookctl/hookctl/internal/display"
 	"github.com/hookctl/hookctl/view"
 )
 
@@ -68,7 +68,7 @@ func (a *app) logRun(o logOptions) error {
 		if err := r.Read(out.print); err != nil {
 			return failuref("%v", err)
 		}
-		if out.count == 0 && !o.json {
+		if out.out.Count == 0 && !o.json {
 			fmt.Fprintf(a.stdout, "no entries in %s\n", terminalSafe(r.Log.Path))
 			return nil
 		}
@@ -95,39 +95,28 @@ func (o logOptions) filter(now time.Time) (audit.Filter, error) {
 	return f, nil
 }
 
-// entryPrinter prints entries as JSON lines or as the rows of view.LogTable.
+// entryPrinter prints what view.LogOutput gives.
 type entryPrinter struct {
-	a     *app
-	json  bool
-	table view.LogTable
-	count int
+	a   *app
+	out view.LogOutput
 }
 
 func (a *app) entryPrinter(asJSON bool) *entryPrinter {
-	return &entryPrinter{a: a, json: asJSON, table: view.LogTable{Width: a.outputWidth(a.stdout)}}
+	return &entryPrinter{a: a, out: view.LogOutput{JSON: asJSON, Table: view.LogTable{Width: a.outputWidth(a.stdout)}}}
 }
 
-func (ep *entryPrinter) print(e audit.Entry) error {
-	ep.count++
-	if ep.json {
-		if _, err := ep.a.stdout.Write(append(e.AppendJSON(make([]byte, 0, 512)), '\n')); err != nil {
-			return fmt.Errorf("writing entries: %w", err)
-		}
-		return nil
-	}
-	ep.table.Add(e)
-	if ep.table.Started() { // following: print at once
-		return ep.flush()
-	}
-	return nil
-}
+func (ep *entryPrinter) print(e audit.Entry) error { return ep.write(ep.out.Entry(e)) }
 
-func (ep *entryPrinter) flush() error {
-	if ep.json {
+func (ep *entryPrinter) flush() error { return ep.write(nil, ep.out.Flush()) }
+
+func (ep *entryPrinter) write(line []byte, doc *display.Doc) error {
+	if doc != nil {
+		line = append(line, doc.Render(ep.a.colors(ep.a.stdout).tone)...)
+	}
+	if len(line) == 0 {
 		return nil
 	}
-	text := ep.table.Flush().Render(ep.a.colors(ep.a.stdout).tone)
-	if _, err := io.WriteString(ep.a.stdout, text); err != nil {
+	if _, err := ep.a.stdout.Write(line); err != nil {
 		return fmt.Errorf("writing entries: %w", err)
 	}
 	return nil

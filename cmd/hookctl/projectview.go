@@ -22,13 +22,3 @@ func (a *app) projectView() *view.Project {
 func (a *app) projectDoctor(ctx context.Context, only *agent.Dialect) []doctor.Finding {
 	return view.ProjectDoctor(ctx, a.projectView(), only)
 }
-
-// validateProject says on stderr what is wrong with the project layer for validate and
-// returns the number of errors (view.ProjectProblems).
-func (a *app) validateProject(v *view.Project) int {
-	lines, errs := view.ProjectProblems(v)
-	for _, l := range lines {
-		a.warn(l)
-	}
-	return errs
-}

@@ -130,10 +130,7 @@ func (a *app) revokeProject(o revokeOptions) error {
 		return failuref("%s is in no project: a project is a folder holding .git, below your home and outside the hookctl home", from)
 	}
 	store := p.Store
-	var lost []consent.Guard // remembered by the person's record, gone from the project's
-	for _, gap := range p.Lost {
-		lost = append(lost, gap.Guard)
-	}
+	lost := p.LostGuards() // remembered by the person's record, gone from the project's
 	commands, err := store.RevokedCommands(o.command, lost)
 	if err != nil {
 		return failuref("%v", err)

@@ -61,7 +61,11 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 			projectErrs := 0
 			if len(args) == 0 {
 				project = a.projectView()
-				projectErrs = a.validateProject(project)
+				var said []string
+				said, projectErrs = view.ProjectProblems(project)
+				for _, l := range said {
+					a.warn(l)
+				}
 			}
 			if failed := view.ValidateFailed(path, v.Errors, project, projectErrs); failed != "" {
 				return failuref("%s", failed)
