@@ -5,7 +5,6 @@ import (
 	"os"
 
 	"github.com/hookctl/hookctl/internal/display"
-	"github.com/hookctl/hookctl/view"
 )
 
 // palette paints text for people; its zero value paints nothing.
@@ -23,19 +22,6 @@ func (p palette) green(s string) string  { return p.paint("32", s) }
 func (p palette) yellow(s string) string { return p.paint("33", s) }
 func (p palette) bold(s string) string   { return p.paint("1", s) }
 func (p palette) dim(s string) string    { return p.paint("2", s) }
-
-// cell paints a view's cell by its tone.
-func (p palette) cell(c view.Cell) cell {
-	switch c.Tone {
-	case view.Good:
-		return cell{c.Text, p.green}
-	case view.Warning:
-		return cell{c.Text, p.yellow}
-	case view.Bad:
-		return cell{c.Text, p.red}
-	}
-	return cell{text: c.Text}
-}
 
 // tone paints s in a screen tone's colour.
 func (p palette) tone(t display.Tone, s string) string {
