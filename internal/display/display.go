@@ -75,12 +75,6 @@ func (d *Doc) Table(indent string, rows [][]Span) {
 	}
 }
 
-// Append appends the lines of another doc.
-func (d *Doc) Append(o *Doc) { d.lines = append(d.lines, o.lines...) }
-
-// Len is the number of lines.
-func (d *Doc) Len() int { return len(d.lines) }
-
 // Render is the doc's text, each span painted by paint (nil paints nothing), a newline after
 // each line.
 func (d *Doc) Render(paint func(Tone, string) string) string {
