@@ -33,8 +33,8 @@ type Test struct {
 	Payload    json.RawMessage `json:"payload"`
 	// Agent is the title of the agent answered, "" for hookctl's own protocol.
 	Agent string `json:"-"`
-	// Warnings are what the run and the agent's answer noticed, for stderr.
-	Warnings []string `json:"-"`
+	// AllWarnings are what the run and the agent's answer noticed, for stderr (the run's Warnings first).
+	AllWarnings []string `json:"-"`
 }
 
 // TestedHook is one hook's result with its output excerpts.
@@ -80,7 +80,7 @@ func RunTest(fire Fire, cfg *config.Config, name string, r runner.TestRequest) (
 	out := Tested(res)
 	out.Payload = append(json.RawMessage(nil), call.Raw...)
 	answer, warnings := d.Writer(d.MappingFor(call.Agent, call.Event), res.AgentDecision())
-	out.Warnings = append(out.Warnings, warnings...)
+	out.AllWarnings = append(out.AllWarnings, warnings...)
 	out.AgentOutput, out.Agent = AgentOutput(answer, d.ExitWriter), d.Title
 	return out, nil
 }
@@ -103,7 +103,7 @@ func AgentOutput(answer []byte, exitWriter bool) json.RawMessage {
 
 // Tested adds each hook's output excerpts to the result.
 func Tested(res *runner.Result) Test {
-	out := Test{Result: res, Hooks: make([]TestedHook, len(res.Hooks)), Warnings: append([]string(nil), res.Warnings...)}
+	out := Test{Result: res, Hooks: make([]TestedHook, len(res.Hooks)), AllWarnings: append([]string(nil), res.Warnings...)}
 	for i, hr := range res.Hooks {
 		out.Hooks[i] = TestedHook{HookResult: hr, Directive: hr.Directive,
 			Stdout: Cut(hr.Stdout, ExcerptLen), Stderr: Cut(hr.Stderr, ExcerptLen)}

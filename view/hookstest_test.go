@@ -124,8 +124,8 @@ func TestRunTest(t *testing.T) {
 			if got := len([]rune(out.Hooks[0].Stdout)); got != ExcerptLen {
 				t.Errorf("excerpt of %d characters", got)
 			}
-			if out.Warnings[0] != "w1" {
-				t.Errorf("warnings %q", out.Warnings)
+			if out.AllWarnings[0] != "w1" {
+				t.Errorf("warnings %q", out.AllWarnings)
 			}
 			if (out.Agent != "") != tt.wantAgent || (len(out.AgentOutput) > 0) != tt.wantAgent {
 				t.Errorf("agent %q output %s", out.Agent, out.AgentOutput)

@@ -143,7 +143,7 @@ func (a *app) fireTest(fire view.Fire, s *session, name string, r runner.TestReq
 	if err != nil {
 		return out, requestError(err)
 	}
-	for _, w := range out.Warnings {
+	for _, w := range out.AllWarnings {
 		a.warn("warning: " + w)
 	}
 	return out, nil
