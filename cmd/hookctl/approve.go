@@ -2,12 +2,13 @@ package main
 
 import (
 	"errors"
-	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/view"
 )
 
 // approveOptions are the parsed arguments of `hooks approve`.
@@ -92,35 +93,31 @@ func (a *app) approveRun(o approveOptions) error {
 	if err := s.checkEvent(o.event); err != nil {
 		return err
 	}
-	var hooks []config.Hook
 	if o.all {
 		// --all records the guards anew: from a config with errors it would drop the guards
 		// of the entries they dropped (SPEC 17.1).
 		if err := configErrors(s.cfg, "approve --all"); err != nil {
 			return err
 		}
-		hooks = s.cfg.Hooks
-		if len(hooks) == 0 {
-			return failuref("no hooks are configured in %s", s.loc.Config)
-		}
-	} else if hooks, err = s.cfg.Find(o.command, o.event); err != nil {
-		return failuref("%v", err)
 	}
-	if o.project {
-		if err := consent.CheckProjectHooks(s.cfg.Root, hooks); err != nil {
-			return failuref("%v", err)
-		}
+	hooks, err := consent.ToApprove(s.cfg, s.loc.Config, o.command, o.event, o.all, o.project)
+	if err != nil {
+		return failuref("%v", err)
 	}
 	// What is compared with the guard record and shown is what is written: read once.
 	ready, unreadable := s.store.Prepare(hooks)
 	// What changed since the last approval is shown before anything is asked or written.
 	if list, err := s.store.Load(); err == nil {
-		printDiffs(a.stdout, s.store, list, ready.Hooks)
+		_, _ = io.WriteString(a.stdout, view.ScriptDiffs(s.store, list, ready.Hooks))
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
 	wired := a.agentsWired()
-	if err := a.confirmDrop(in, "approve", a.guardChanges(s.store, ready, o.all, wired), wired); err != nil {
+	changes, notes := s.store.ApproveDrops(ready, o.all, wired)
+	for _, n := range notes {
+		a.warn(n)
+	}
+	if err := a.confirmDrop(in, "approve", changes, wired); err != nil {
 		return err
 	}
 	s.store.Interrupt = in.ctx.Done()
@@ -160,45 +157,9 @@ func (a *app) approveSession(system, project bool) (*session, error) {
 	return a.systemSession(true)
 }
 
-// guardChanges returns the recorded guards that approving p would drop or change, each
-// change of content said on stderr (the question and the refusal name the guards only). A guard
-// record that cannot be trusted but can be written over (missing, or lacking what the
-// allowlist approved) makes every guard the allowlist approved a change: writing the record
-// anew is the person's to do. One that cannot be read at all fails the write instead.
-func (a *app) guardChanges(store *consent.Store, p consent.Prepared, all bool, wired []string) []consent.Change {
-	recorded, untrusted := store.RecordedGuards()
-	if untrusted != nil {
-		a.warn(untrusted.Error())
-		var out []consent.Change
-		for _, g := range recorded {
-			out = append(out, consent.Change{Guard: g})
-		}
-		return out
-	}
-	changes := consent.Dropped(recorded, p, all, wired)
-	for _, c := range changes {
-		if c.Why != "" {
-			a.warn(fmt.Sprintf("guard %s: %s", c.Guard, c.Why))
-		}
-	}
-	return changes
-}
-
+// printApproved writes what was approved (view.Approved).
 func (a *app) printApproved(approved []consent.Approval, allowlist string) {
-	p := a.colors(a.stdout)
-	for _, ap := range approved {
-		fmt.Fprintf(a.stdout, "%s %s  %s\n", p.green("approved"), terminalSafe(ap.Event), terminalSafe(ap.Command))
-		if ap.Script != nil {
-			fmt.Fprintf(a.stdout, "  script: %s\n  sha256: %s\n", terminalSafe(ap.Script.Path), ap.Script.SHA256)
-			if ap.Pin != "" {
-				fmt.Fprintf(a.stdout, "  pin:    %s\n", ap.Pin)
-			}
-		}
-		for _, f := range ap.Files {
-			fmt.Fprintf(a.stdout, "  file:   %s\n", terminalSafe(f.String()))
-		}
-	}
-	fmt.Fprintf(a.stdout, "%d hook(s) approved in %s\n", len(approved), terminalSafe(allowlist))
+	a.printDoc(view.Approved(approved, allowlist))
 }
 
 // storeError is the exit for a failed change of the allowlist: a wait for its lock ended by a

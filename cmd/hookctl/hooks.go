@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/internal/suggest"
 	"github.com/hookctl/hookctl/runner"
 )
 
@@ -31,28 +32,20 @@ func knownSubcommand(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return nil
 	}
-	suggest := map[string]string{}
+	var paths []string
 	for _, c := range cmd.Commands() {
-		if !c.IsAvailableCommand() {
-			continue
-		}
-		suggest[c.Name()] = c.Name()
-		if cmd.HasParent() {
-			continue
+		if c.IsAvailableCommand() {
+			paths = append(paths, c.Name())
 		}
 		for _, sub := range c.Commands() {
-			if _, taken := suggest[sub.Name()]; !taken && sub.IsAvailableCommand() {
-				suggest[sub.Name()] = c.Name() + " " + sub.Name()
+			if !cmd.HasParent() && c.IsAvailableCommand() && sub.IsAvailableCommand() {
+				paths = append(paths, c.Name()+" "+sub.Name())
 			}
 		}
 	}
-	names := make([]string, 0, len(suggest))
-	for n := range suggest {
-		names = append(names, n)
-	}
 	hint := ""
-	if s := config.Suggest(args[0], names); s != "" {
-		hint = fmt.Sprintf(": did you mean %q?", suggest[s])
+	if s := suggest.Command(args[0], paths); s != "" {
+		hint = fmt.Sprintf(": did you mean %q?", s)
 	}
 	return usageErrorf("unknown command %q for %q%s", args[0], cmd.CommandPath(), hint)
 }

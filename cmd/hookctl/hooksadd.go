@@ -4,10 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -15,6 +12,7 @@ import (
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/agentenv"
+	"github.com/hookctl/hookctl/view"
 )
 
 // addOptions are the parsed arguments of `hooks add`.
@@ -66,29 +64,13 @@ At a terminal hookctl then offers to approve it; elsewhere it prints the approve
 	return cmd
 }
 
-// addTimeout reads --timeout as seconds or a Go duration; "" is the config's default.
-func addTimeout(s string) (float64, error) {
-	if s == "" {
-		return 0, nil
-	}
-	if n, err := strconv.ParseFloat(s, 64); err == nil && n > 0 {
-		return n, nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d <= 0 {
-		return 0, usageErrorf("--timeout %q: give seconds (30) or a duration (30s, 2m)", s)
-	}
-	return d.Seconds(), nil
-}
-
 func (a *app) addRun(o addOptions) error {
-	timeout, err := addTimeout(o.timeout)
-	if err != nil {
-		return err
+	timeout, err := install.ParseTimeout(o.timeout)
+	if err == nil {
+		err = install.CheckDialect(o.dialect)
 	}
-	if o.dialect != "" && !slices.Contains(agent.ScriptDialects(), o.dialect) {
-		return usageErrorf("--dialect %q: unknown%s (valid: %s)", o.dialect,
-			didYouMeanText(o.dialect, agent.ScriptDialects()), strings.Join(agent.ScriptDialects(), ", "))
+	if err != nil {
+		return usageErrorf("%v", err)
 	}
 	s, err := a.sessionQuiet()
 	if err != nil {
@@ -99,56 +81,24 @@ func (a *app) addRun(o addOptions) error {
 	}
 	entry := install.Imported{Event: o.event, Matcher: o.matcher, Command: o.command, TimeoutS: timeout,
 		Dialect: o.dialect, FailClosed: o.failClosed}
-	check := func(text []byte) error { return a.checkAdded(s, text, o) }
+	check := func(text []byte) error {
+		why, refused := install.AddRefused(s.cfg, config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv}), entry)
+		for _, p := range why {
+			a.warn(p.String())
+		}
+		if refused {
+			return failuref("the entry was not added: the config would not load it (problems above); %s was not changed", s.loc.Config)
+		}
+		return nil
+	}
 	if err := install.AddFile(s.loc.Config, entry, check); err != nil {
 		if errors.As(err, new(*exitError)) {
 			return err
 		}
 		return failuref("%v", err)
 	}
-	p := a.colors(a.stdout)
-	fmt.Fprintf(a.stdout, "added to %s, %s:\n", terminalSafe(s.loc.Config), p.yellow("not approved"))
-	matcher := o.matcher
-	if matcher == "" {
-		matcher = "-"
-	}
-	writeTable(a.stdout, "  ", [][]cell{{{text: o.event}, {text: terminalSafe(matcher)}, {text: terminalSafe(o.command)}}})
+	a.printDoc(view.Added(s.loc.Config, o.event, o.matcher, o.command))
 	return a.offerApproval([]approveOptions{{command: o.command, event: o.event}}, true)
-}
-
-// checkAdded refuses a new config text in which the added entry would not load (the loader
-// dropped it, with the reason) or that has more errors than the config had.
-func (a *app) checkAdded(s *session, text []byte, o addOptions) error {
-	cfg := config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv})
-	before, after := config.Errors(s.cfg.Problems), config.Errors(cfg.Problems)
-	loaded := slices.ContainsFunc(cfg.HooksFor(o.event), func(h config.Hook) bool {
-		return h.Command == o.command && h.Matcher == o.matcher
-	})
-	if loaded && after <= before {
-		return nil
-	}
-	for _, p := range cfg.Problems {
-		if p.Severity == config.SeverityError && (p.Command == o.command || !slices.ContainsFunc(s.cfg.Problems, func(q config.Problem) bool { return q.Message == p.Message })) {
-			a.warn(p.String())
-		}
-	}
-	return failuref("the entry was not added: the config would not load it (problems above); %s was not changed", s.loc.Config)
-}
-
-// didYouMeanText is ": did you mean X?" for the first of valid that starts with what was
-// typed (claude for claude-code), else the closest, or "".
-func didYouMeanText(typed string, valid []string) string {
-	s := config.Suggest(typed, valid)
-	for _, v := range valid {
-		if typed != "" && strings.HasPrefix(v, typed) {
-			s = v
-			break
-		}
-	}
-	if s != "" {
-		return fmt.Sprintf(": did you mean %q?", s)
-	}
-	return ""
 }
 
 // offerApproval asks, at a person's terminal, whether to approve the hooks just written to
@@ -156,17 +106,13 @@ func didYouMeanText(typed string, valid []string) string {
 // agent's tool running hookctl, where consent is never asked) it prints the commands to run,
 // when say is set (a caller that printed its own next steps does not).
 func (a *app) offerApproval(hooks []approveOptions, say bool) error {
-	var cmds []string
-	for _, h := range hooks {
-		cmds = append(cmds, fmt.Sprintf("hookctl hooks approve %s --event %s", config.ShellQuote(h.command), h.event))
-	}
 	later := func() error {
-		if !say {
-			return nil
-		}
-		fmt.Fprintf(a.stdout, "Review the script, then approve it at your terminal:\n")
-		for _, c := range cmds {
-			fmt.Fprintf(a.stdout, "  %s\n", terminalSafe(c))
+		if say {
+			pairs := make([][2]string, len(hooks))
+			for i, h := range hooks {
+				pairs[i] = [2]string{h.event, h.command}
+			}
+			a.printDoc(view.ApproveLater(pairs))
 		}
 		return nil
 	}

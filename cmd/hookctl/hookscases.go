@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
+	"os"
 
-	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/casetable"
-	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
 
 // casesRun is `hooks test --cases FILE`: each case fired as its agent would send it, through
@@ -46,21 +46,9 @@ func (a *app) casesRun(o testOptions) error {
 
 // runCase fires one case and says why it fails, "" when it passes.
 func (a *app) runCase(fire fireFunc, s *session, c casetable.Case) string {
-	o := testOptions{event: "pre_tool_call", agent: c.Agent, toolSet: true, input: string(c.Input),
-		forTool: c.Tool, command: c.Command, commandSet: c.Command != "", cwd: c.Cwd}
-	if o.agent == "" {
-		o.agent = agent.Default
-	}
-	if o.commandSet {
-		o.forTool = agent.ToolTerminal
-	}
-	var out testJSON
-	var err error
-	if dialect, lookupErr := agent.Lookup(o.agent); lookupErr == nil && dialect.ChainsPayload() {
-		out, err = a.testHermes(fire, s, o, nil)
-	} else {
-		out, err = a.testAgent(fire, s, o, nil)
-	}
+	cwd, _ := os.Getwd()
+	name, r := view.CaseRequest(c, cwd)
+	out, err := a.fireTest(fire, s, name, r)
 	if err != nil {
 		return err.Error()
 	}
@@ -76,4 +64,4 @@ func noArgsWithCases(args []string) error {
 }
 
 // fireFunc fires one call through the stack `hooks test` builds.
-type fireFunc = func(runner.Call) (*runner.Result, error)
+type fireFunc = view.Fire

@@ -3,13 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/config"
-	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
 )
 
@@ -44,22 +42,18 @@ func (a *app) removeRun(command string) error {
 	if err != nil {
 		return err
 	}
-	if !slices.ContainsFunc(s.cfg.Hooks, func(h config.Hook) bool { return h.Command == command }) {
-		if sug := config.SuggestCommand(command, s.cfg.Commands()); sug != "" {
-			return failuref("no hook runs %q in %s: did you mean %q?", command, s.loc.Config, sug)
-		}
-		return failuref("no hook runs %q in %s", command, s.loc.Config)
+	if err := s.cfg.CheckRuns(command, s.loc.Config); err != nil {
+		return failuref("%v", err)
 	}
 	// The approvals go first, through revoke itself: a guard's drop is asked for (or refused)
 	// before anything changes, and a config left unedited by a failure below only runs less.
-	if list, err := s.store.Load(); err != nil || slices.ContainsFunc(list.Approvals, func(ap consent.Approval) bool { return ap.Command == command }) {
+	if s.store.HasApproval(command) {
 		if err := a.revokeRun(revokeOptions{command: command}); err != nil {
 			return err
 		}
 	}
 	check := func(text []byte) error {
-		cfg := config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv})
-		if config.Errors(cfg.Problems) > config.Errors(s.cfg.Problems) {
+		if install.RemoveRefused(s.cfg, config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv})) {
 			return failuref("the config would not load without the entry; %s was not changed", s.loc.Config)
 		}
 		return nil

@@ -1,48 +1,18 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"os"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/install"
-	"github.com/hookctl/hookctl/internal/jsonx"
 	"github.com/hookctl/hookctl/runner"
+	"github.com/hookctl/hookctl/view"
 )
-
-// excerptLen is how much of a hook's stdout and stderr `hooks test` shows.
-const excerptLen = 400
-
-// testJSON is `hooks test --json`: the `run` object with each hook's output excerpts added.
-type testJSON struct {
-	*runner.Result
-	Hooks []testedHook `json:"hooks"`
-	// AgentOutput is, under --agent, what hookctl would answer the agent: {} for no opinion
-	// (null for an agent that reads only the exit status, and the refusal's text as a string
-	// when it refuses).
-	AgentOutput json.RawMessage `json:"agent_output,omitempty"`
-	// Dialect is the agent whose shape the payload had and whose rules read the answers
-	// (SPEC 17.11), and DialectWhy says how it was chosen; Payload is what the hooks were sent.
-	Dialect    string          `json:"dialect"`
-	DialectWhy string          `json:"dialect_why"`
-	Payload    json.RawMessage `json:"payload"`
-	agent      string
-}
-
-type testedHook struct {
-	runner.HookResult
-	Directive string `json:"directive"`
-	Stdout    string `json:"stdout"`
-	Stderr    string `json:"stderr"`
-}
 
 // testOptions are the parsed arguments of `hooks test`.
 type testOptions struct {
@@ -54,9 +24,7 @@ type testOptions struct {
 	payloadFile string
 	asJSON      bool
 	agent       string
-	input       string // a case's tool input, in the agent's keys (nil for none)
 	cases       string // --cases: the table to run
-	cwd         string // a case's folder of the call, "" for the working folder
 }
 
 // testCommand builds `hooks test`; runF, when not nil, receives the parsed options in place of
@@ -131,20 +99,19 @@ func (a *app) testRun(o testOptions) error {
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	fire := a.testStack(s, in)
-	var out testJSON
 	why := "--agent"
 	if o.agent == "" {
 		o.agent, why = a.testDialect(o.event)
 	}
-	if dialect, lookupErr := agent.Lookup(o.agent); lookupErr == nil && dialect.ChainsPayload() {
-		out, err = a.testHermes(fire, s, o, payload) // hookctl's payload, read whole and overlaid
-	} else {
-		out, err = a.testAgent(fire, s, o, payload) // the agent's bytes (an unknown name is its error)
+	out, err := a.fireTest(a.testStack(s, in), s, o.agent, o.request(payload))
+	if err != nil {
+		return err
 	}
-	if err == nil {
-		out.Dialect, out.DialectWhy = o.agent, why
-		err = a.printTestResult(out, o.asJSON)
+	out.Dialect, out.DialectWhy = o.agent, why
+	if o.asJSON {
+		err = a.printJSON(out)
+	} else {
+		a.printDoc(view.TestDoc(out))
 	}
 	if err != nil {
 		return err
@@ -169,34 +136,26 @@ func (a *app) testStack(s *session, in *interruption) fireFunc {
 	}
 }
 
-// testHermes fires EVENT with hookctl's own synthetic payload, --payload-file merged over it.
-func (a *app) testHermes(fire fireFunc, s *session, o testOptions, data []byte) (testJSON, error) {
-	call, sent, err := runner.HermesTestCall(s.cfg, o.request(data))
+// fireTest fires a test's request as the agent named (view.RunTest), saying on stderr what
+// the run noticed.
+func (a *app) fireTest(fire view.Fire, s *session, name string, r runner.TestRequest) (view.Test, error) {
+	out, err := view.RunTest(fire, s.cfg, name, r)
 	if err != nil {
-		return testJSON{}, requestError(err)
+		return out, requestError(err)
 	}
-	res, err := fire(call)
-	if err != nil {
-		return testJSON{}, dispatchError(err)
+	for _, w := range out.AllWarnings {
+		a.warn("warning: " + w)
 	}
-	out := a.tested(res)
-	out.Payload = sent
 	return out, nil
 }
 
 // request is what the options ask `hooks test` to fire.
 func (o testOptions) request(data []byte) runner.TestRequest {
-	cwd := o.cwd
-	if cwd == "" {
-		cwd, _ = os.Getwd()
-	}
+	cwd, _ := os.Getwd()
 	r := runner.TestRequest{Event: o.event, Cwd: cwd, PayloadName: o.payloadFile, Tool: o.forTool,
 		ToolSet: o.toolSet, Command: o.command, CommandSet: o.commandSet}
 	if o.payloadFile != "" {
 		r.Payload = data
-	}
-	if o.input != "" {
-		r.Input = []byte(o.input)
 	}
 	return r
 }
@@ -207,155 +166,6 @@ func requestError(err error) error {
 		return usageErrorf("%s", re.Msg)
 	}
 	return dispatchError(err)
-}
-
-// tested adds each hook's output excerpts to the result, warning about what the run noticed.
-func (a *app) tested(res *runner.Result) testJSON {
-	for _, w := range res.Warnings {
-		a.warn("warning: " + w)
-	}
-	out := testJSON{Result: res, Hooks: make([]testedHook, len(res.Hooks))}
-	for i, hr := range res.Hooks {
-		out.Hooks[i] = testedHook{HookResult: hr, Directive: hr.Directive,
-			Stdout: cut(hr.Stdout, excerptLen), Stderr: cut(hr.Stderr, excerptLen)}
-	}
-	return out
-}
-
-func (a *app) printTestResult(out testJSON, asJSON bool) error {
-	if asJSON {
-		return a.printJSON(out)
-	}
-	a.printTest(out)
-	return nil
-}
-
-// testAgent fires EVENT (a hookctl event or the agent's own) with a synthetic payload in the
-// agent's shape, so that a person can try a script written for that agent before wiring it.
-func (a *app) testAgent(fire fireFunc, s *session, o testOptions, data []byte) (testJSON, error) {
-	dialect, err := agent.Lookup(o.agent)
-	if err != nil {
-		return testJSON{}, usageErrorf("--agent: %v", err)
-	}
-	call, err := runner.AgentTestCall(dialect, s.cfg, o.request(data))
-	if err != nil {
-		return testJSON{}, requestError(err)
-	}
-	res, err := fire(call)
-	if err != nil {
-		return testJSON{}, dispatchError(err)
-	}
-	out := a.tested(res)
-	out.Payload = append(json.RawMessage(nil), call.Raw...)
-	answer := a.agentAnswer(dialect, call.Agent, call.Event, res)
-	out.AgentOutput, out.agent = answer, dialect.Title
-	switch {
-	case answer == nil && dialect.ExitWriter:
-		out.AgentOutput = json.RawMessage("null") // the agent reads the exit status alone
-	case dialect.ExitWriter:
-		out.AgentOutput = jsonx.AppendString(nil, string(answer)) // the refusal's text, on stderr with exit status 2
-	case answer == nil:
-		out.AgentOutput = json.RawMessage("{}") // as run --agent writes no opinion
-	}
-	return out, nil
-}
-
-func (a *app) printTest(out testJSON) {
-	p := a.colors(a.stdout)
-	w := a.stdout
-	fmt.Fprintf(w, "dialect: %s (%s)\npayload sent: %s\n\n", dialectName(terminalSafe(out.Dialect)), terminalSafe(out.DialectWhy), terminalSafe(string(out.Payload)))
-	if len(out.Hooks) == 0 {
-		fmt.Fprintf(w, "no hooks configured for %s in any layer (system, yours, the project's)\n", out.Event)
-	}
-	for _, h := range out.Hooks {
-		status := string(h.Status)
-		switch h.Status {
-		case runner.StatusOK, runner.StatusModified:
-			status = p.green(status)
-		case runner.StatusBlocked, runner.StatusNoMatch, runner.StatusNotRun,
-			runner.StatusSkippedUnapproved, runner.StatusSkippedChanged:
-			status = p.yellow(status)
-		default:
-			status = p.red(status)
-		}
-		layer := "" // the person's: said only when another layer answered too
-		if h.Layer != "" {
-			layer = "  (" + h.Layer + ")"
-		}
-		fmt.Fprintf(w, "%s  %s%s\n", p.bold(terminalSafe(h.Command)), status, layer)
-		if h.Status == runner.StatusNoMatch || h.Status == runner.StatusNotRun ||
-			h.Status == runner.StatusSkippedUnapproved || h.Status == runner.StatusSkippedChanged {
-			if h.Message != "" {
-				fmt.Fprintf(w, "  %s\n", terminalSafe(h.Message))
-			}
-			continue
-		}
-		exit := "none"
-		if h.ExitCode != nil {
-			exit = fmt.Sprint(*h.ExitCode)
-		}
-		directive := h.Directive
-		if directive == "" {
-			directive = "none"
-		}
-		fmt.Fprintf(w, "  exit status: %s   time: %d ms   directive: %s\n", exit, h.DurationMS, terminalSafe(directive))
-		if h.Message != "" {
-			fmt.Fprintf(w, "  message: %s\n", terminalSafe(h.Message))
-		}
-		printExcerpt(w, p, "stdout", h.Stdout, h.HookResult.Stdout)
-		printExcerpt(w, p, "stderr", h.Stderr, h.HookResult.Stderr)
-	}
-	fmt.Fprintf(w, "\n%s %s\n", p.bold("decision:"), out.Decision)
-	if out.Reason != "" {
-		fmt.Fprintf(w, "reason: %s\n", terminalSafe(out.Reason))
-	}
-	if out.ToolInput != nil {
-		fmt.Fprintf(w, "tool_input: %s\n", terminalSafe(string(out.ToolInput)))
-	}
-	if out.Context != "" {
-		printBlock(w, p, "context", out.Context)
-	}
-	if out.Result.Result != nil {
-		printBlock(w, p, "result", *out.Result.Result)
-	}
-	if out.agent != "" {
-		answer := string(out.AgentOutput)
-		switch answer {
-		case "null":
-			answer = "nothing (no opinion)"
-		case "{}":
-			answer = "{} (no opinion)"
-		}
-		fmt.Fprintf(w, "answer to %s: %s\n", out.agent, terminalSafe(answer))
-	}
-}
-
-func printBlock(w io.Writer, p palette, name, text string) {
-	text = strings.TrimRight(text, "\n")
-	if text == "" {
-		return
-	}
-	fmt.Fprintf(w, "  %s:\n", name)
-	for _, line := range strings.Split(text, "\n") {
-		fmt.Fprintf(w, "    %s\n", p.dim(terminalSafeLines(line)))
-	}
-}
-
-// printExcerpt prints the excerpt of a hook's output and, when the output was longer, says so.
-func printExcerpt(w io.Writer, p palette, name, excerpt, full string) {
-	printBlock(w, p, name, excerpt)
-	if n := utf8.RuneCountInString(full); n > excerptLen {
-		fmt.Fprintf(w, "    %s\n", p.dim(fmt.Sprintf("... (first %d of %d characters)", excerptLen, n)))
-	}
-}
-
-// cut keeps the first n characters of s. The cut is not marked in the text itself, so that the
-// JSON excerpt is exactly the first n characters; the text output says so on a line of its own.
-func cut(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
 }
 
 func exactlyOneEvent(verb string) cobra.PositionalArgs {
@@ -378,28 +188,17 @@ func (a *app) completeEvents(cmd *cobra.Command, args []string, toComplete strin
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	events := config.Events()
+	var cfg *config.Config
 	if loc, err := a.locations(); err == nil {
-		if cfg, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv}); err == nil {
-			events = cfg.AllEvents()
+		if c, err := config.Load(loc.Config, config.Options{LookupEnv: a.lookupEnv}); err == nil {
+			cfg = c
 		}
 	}
-	var out []string
-	for _, e := range events {
-		if strings.HasPrefix(e, toComplete) {
-			out = append(out, e)
-		}
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp
+	return config.EventsStarting(cfg, toComplete), cobra.ShellCompDirectiveNoFileComp
 }
 
 // testDialect picks the dialect of hooks test without --agent (SPEC 17.11): the one agent wired
 // to event if exactly one is, else hermes; the second value says which rule chose it.
 func (a *app) testDialect(event string) (string, string) {
-	return wiredDialect(a.wired(), event)
-}
-
-// wiredDialect is testDialect's rule over the wiring already read (install.WiredDialect).
-func wiredDialect(wired []install.Wiring, event string) (string, string) {
-	return install.WiredDialect(wired, event)
+	return install.WiredDialect(a.wired(), event)
 }

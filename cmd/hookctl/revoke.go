@@ -1,12 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/view"
 )
 
 // revokeOptions are the parsed arguments of `hooks revoke`.
@@ -89,19 +89,8 @@ func (a *app) revokeRun(o revokeOptions) error {
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	recorded, err := store.Guards()
-	if errors.Is(err, consent.ErrGuardRecord) {
-		// The record cannot be trusted: the allowlist says which guards were approved.
-		if list, lerr := store.Load(); lerr == nil {
-			recorded, err = list.Guards(), nil
-		}
-	}
-	if err == nil { // one that cannot be read fails the write below
-		var changes []consent.Change
-		for _, g := range consent.Revoked(recorded, o.command, o.event) {
-			changes = append(changes, consent.Change{Guard: g})
-		}
-		if err := a.confirmDrop(in, "revoke", changes, a.agentsWired()); err != nil {
+	if drops, err := store.RevokeDrops([]string{o.command}, o.event, nil); err == nil { // one that cannot be read fails the write below
+		if err := a.confirmDrop(in, "revoke", drops, a.agentsWired()); err != nil {
 			return err
 		}
 	}
@@ -110,10 +99,7 @@ func (a *app) revokeRun(o revokeOptions) error {
 	if err != nil {
 		return storeError(in, err)
 	}
-	what := o.command
-	if o.event != "" {
-		what += " on " + o.event
-	}
+	what := consent.RevokeWhat(o.command, o.event)
 	if n == 0 {
 		return noApproval(store, o.command, what)
 	}
@@ -124,15 +110,9 @@ func (a *app) revokeRun(o revokeOptions) error {
 	return nil
 }
 
-// noApproval is the failure of a revoke that found nothing, naming the closest approved
-// command, as approve names the closest configured one.
+// noApproval is the failure of a revoke that found nothing (consent.Store.NoApproval).
 func noApproval(store *consent.Store, command, what string) error {
-	if list, err := store.Load(); err == nil {
-		if sug := list.Suggest(command); sug != "" {
-			return failuref("no approval of %s to revoke: did you mean %q?", what, sug)
-		}
-	}
-	return failuref("no approval of %s to revoke", what)
+	return failuref("%v", store.NoApproval(command, what))
 }
 
 // revokeProject removes approvals of the project the working folder is in (SPEC 20): of the
@@ -150,63 +130,29 @@ func (a *app) revokeProject(o revokeOptions) error {
 		return failuref("%s is in no project: a project is a folder holding .git, below your home and outside the hookctl home", from)
 	}
 	store := p.Store
-	var lost []consent.Guard // remembered by the person's record, gone from the project's
-	for _, gap := range p.Lost {
-		lost = append(lost, gap.Guard)
-	}
+	lost := p.LostGuards() // remembered by the person's record, gone from the project's
 	commands, err := store.RevokedCommands(o.command, lost)
 	if err != nil {
 		return failuref("%v", err)
 	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	recorded, err := store.Guards()
-	if errors.Is(err, consent.ErrGuardRecord) {
-		if list, lerr := store.Load(); lerr == nil {
-			recorded, err = list.Guards(), nil
-		}
-	}
-	recorded = append(recorded, lost...)
-	if err == nil {
-		var dropped []consent.Change
-		for _, c := range commands {
-			for _, g := range consent.Revoked(recorded, c, o.event) {
-				dropped = append(dropped, consent.Change{Guard: g})
-			}
-		}
-		if err := a.confirmDrop(in, "revoke --project", dropped, a.agentsWired()); err != nil {
+	if drops, err := store.RevokeDrops(commands, o.event, lost); err == nil {
+		if err := a.confirmDrop(in, "revoke --project", drops, a.agentsWired()); err != nil {
 			return err
 		}
 	}
 	store.Interrupt = in.ctx.Done()
-	total := 0
-	for _, c := range commands {
-		n, err := store.Revoke(c, o.event)
-		if err != nil {
-			return storeError(in, err)
-		}
-		total += n
+	total, err := store.RevokeEach(commands, o.event)
+	if err != nil {
+		return storeError(in, err)
 	}
-	what := o.command
-	if o.event != "" {
-		what += " on " + o.event
-	}
-	forgot := 0
-	for _, c := range commands {
-		forgot += len(consent.Revoked(lost, c, o.event))
-	}
+	what := consent.RevokeWhat(o.command, o.event)
+	forgot := len(consent.RevokedOf(lost, commands, o.event))
 	if total == 0 && forgot == 0 {
 		return noApproval(store, o.command, what+" in the project "+p.Root)
 	}
-	if what == "" {
-		what = "the project's hooks"
-	}
-	if total > 0 {
-		fmt.Fprintf(a.stdout, "revoked %d approval(s) of %s in the project %s\n", total, terminalSafe(what), terminalSafe(p.Root))
-	}
-	if forgot > 0 {
-		fmt.Fprintf(a.stdout, "ended %d guard(s) of the project that its approvals no longer held\n", forgot)
-	}
+	a.printDoc(view.ProjectRevoked(what, p.Root, total, forgot))
 	if sig := in.received(); sig != 0 {
 		return silent(exitInterrupted + sig)
 	}

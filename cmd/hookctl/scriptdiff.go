@@ -1,51 +1,16 @@
 package main
 
 import (
-	"fmt"
-	"io"
-	"strings"
-
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
-	"github.com/hookctl/hookctl/internal/termsafe"
+	"github.com/hookctl/hookctl/view"
 )
 
 // promptDiffLines bounds the diff a prompt shows: the question must stay on the screen. The
 // whole diff is one command away.
 const promptDiffLines = 40
 
-// scriptDiffText words what changed in a hook's script since its approval, for a person: the
-// unified diff against the approved copy, "missing" for a script that is gone, or why no diff
-// can be shown. "" when the script did not change. maxLines, when not 0, clips the diff.
-// Everything is terminal-safe: the diff is the script's own text, which may hold escapes.
+// scriptDiffText is view.ScriptDiff.
 func scriptDiffText(store *consent.Store, h config.Hook, c consent.Check, maxLines int) string {
-	d, ok := store.DiffSinceApproval(h, c)
-	if !ok {
-		return ""
-	}
-	path := termsafe.String(d.Path)
-	switch {
-	case d.Missing:
-		return fmt.Sprintf("script %s is missing (deleted or moved since approval): nothing to compare\n", path)
-	case d.Err != nil:
-		return fmt.Sprintf("script %s changed since approval; no diff: %s\n", path, termsafe.String(d.Err.Error()))
-	}
-	lines := strings.SplitAfter(strings.TrimSuffix(d.Unified, "\n"), "\n")
-	if strings.HasPrefix(lines[0], "diff ") {
-		lines = lines[1:] // the ---/+++ lines that follow name the two sides
-	}
-	if maxLines > 0 && len(lines) > maxLines {
-		more := len(lines) - maxLines
-		lines = append(lines[:maxLines:maxLines], fmt.Sprintf("\n... %d more line(s): hookctl hooks list --diff\n", more))
-	}
-	return termsafe.Lines(strings.Join(lines, "")) + "\n"
-}
-
-// printDiffs writes, for each hook whose script changed since its approval, what changed.
-func printDiffs(w io.Writer, store *consent.Store, list *consent.Allowlist, hooks []config.Hook) {
-	for _, h := range hooks {
-		if text := scriptDiffText(store, h, list.Check(h), 0); text != "" {
-			fmt.Fprintf(w, "\n%s on %s:\n%s", termsafe.String(h.Command), termsafe.String(h.Event), text)
-		}
-	}
+	return view.ScriptDiff(store, h, c, maxLines)
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -43,49 +41,37 @@ Exit status 1 when there is an error (a missing FILE included), 0 otherwise.`,
 			if err != nil {
 				return err
 			}
-			path := loc.Config
+			file := ""
 			if len(args) == 1 {
-				path = args[0]
-				if _, err := os.Stat(path); err != nil {
-					return failuref("%v", err)
-				}
-			} else if err := loc.NamedMissing(a.configFlag, a.lookupEnv); err != nil {
+				file = args[0]
+			}
+			path, err := loc.ValidatePath(file, a.configFlag, a.lookupEnv)
+			if err != nil {
 				return failuref("%v", err)
 			}
 			cfg, err := config.Load(path, config.Options{LookupEnv: a.lookupEnv})
 			if err != nil {
 				return failuref("%v", err)
 			}
-			for _, p := range cfg.Problems {
-				a.warn(p.String())
-			}
-			errs := config.Errors(cfg.Problems)
-			store := consent.NewStore(loc.Allowlist)
-			for _, why := range view.GuardsNotInForce(cfg, store) {
-				a.warn(why)
-				errs++
-			}
-			notes := view.UnapprovedGuards(cfg, store)
-			for _, why := range notes {
-				a.warn(why)
+			v := view.Validate(cfg, consent.NewStore(loc.Allowlist))
+			for _, l := range v.Said {
+				a.warn(l)
 			}
 			var project *view.Project
-			var failed []string
-			if errs > 0 {
-				failed = append(failed, fmt.Sprintf("%s: %d error(s)", path, errs))
-			}
+			projectErrs := 0
 			if len(args) == 0 {
 				project = a.projectView()
-				if n := a.validateProject(project); n > 0 {
-					// Each problem is counted against the file it is in (SPEC 25.4).
-					failed = append(failed, fmt.Sprintf("%s: %d error(s)", project.Config, n))
+				var said []string
+				said, projectErrs = view.ProjectProblems(project)
+				for _, l := range said {
+					a.warn(l)
 				}
 			}
-			if len(failed) > 0 {
-				return failuref("%s", strings.Join(failed, "; "))
+			if failed := view.ValidateFailed(path, v.Errors, project, projectErrs); failed != "" {
+				return failuref("%s", failed)
 			}
-			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), len(cfg.Problems)+len(notes))
-			a.printProjectRuns(project)
+			fmt.Fprintf(a.stdout, "%s: valid, %d hook(s), %d warning(s)\n", terminalSafe(path), len(cfg.Hooks), v.Warnings)
+			a.printDoc(view.ProjectRuns(project))
 			return nil
 		},
 	}
