@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -105,7 +104,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 			return err
 		}
 	} else {
-		a.printDoctor(report)
+		a.printDoc(view.DoctorDoc(report, a.outputWidth(a.stdout)))
 	}
 	if sig := in.received(); sig != 0 {
 		return silent(exitInterrupted + sig)
@@ -121,34 +120,6 @@ func (a *app) doctorRun(o doctorOptions) error {
 func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.Dialect, r *doctor.Report) {
 	r.Prepend(view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, view.WiredFor(wired, only))...)
 }
-
-// printDoctor writes the report to fit the terminal: each paragraph (view.DoctorParas)
-// wrapped under its label, and a finding repeated word for word (the same step for several
-// hooks) once.
-func (a *app) printDoctor(r doctor.Report) {
-	p := a.colors(a.stdout)
-	w := a.stdout
-	sc := screen{w: w, width: a.outputWidth(w)}
-	const indent = "        "
-	labels := map[string]cell{view.ParaError: {"error   ", p.red}, view.ParaWarning: {"warning ", p.yellow},
-		view.ParaFix: {text: indent + "fix: "}, view.ParaOK: {"ok      ", p.green}, view.ParaWall: {text: "wall    "}}
-	for _, para := range view.DoctorParas(r) {
-		hang := indent
-		if para.Kind == view.ParaFix {
-			hang += "     "
-		}
-		sc.para(labels[para.Kind], hang, para.Text)
-	}
-	switch warnings := r.Warnings(); {
-	case r.Problems == 0 && warnings == 0:
-		fmt.Fprintln(w, p.green("all healthy"))
-	default:
-		fmt.Fprintf(w, "%d problem(s), %d warning(s)\n", r.Problems, warnings)
-	}
-}
-
-// dialectName is view.DialectName.
-func dialectName(name string) string { return view.DialectName(name) }
 
 // examineWiring adds the findings about the agents wired to hookctl (view.AgentFindings) to
 // the report, for one agent when only is set.
