@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/hookctl/hookctl/agent"
@@ -49,19 +48,8 @@ func (a *app) warnNotInForce(hooks []config.Hook) {
 
 // systemTarget resolves the agent and its administrator file.
 func (a *app) systemTarget(name string, managedOnly bool) (*agent.Dialect, install.Target, error) {
-	d, err := agent.Lookup(name)
-	if err != nil {
-		return nil, install.Target{}, usageErrorf("%v", err)
-	}
-	bin := a.selfPath()
-	t, err := install.SystemTarget(d, bin, managedOnly)
-	if errors.Is(err, install.ErrNoSystemFile) {
-		return nil, install.Target{}, failuref("%s: %v", d.Name, err)
-	}
-	if err != nil {
-		return nil, install.Target{}, failuref("%v", err)
-	}
-	return d, t, nil
+	d, t, err := install.SystemTargetNamed(name, a.selfPath(), managedOnly)
+	return d, t, wireError(err)
 }
 
 // installSystem is `install --system AGENT`: the system config's events wired into the
