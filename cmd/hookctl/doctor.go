@@ -97,7 +97,7 @@ func (a *app) doctorRun(o doctorOptions) error {
 	report.Add(doctor.ServeBinaryFindings(s.cfg, a.lookupEnv, checkServeBuild)...)
 	report.Add(a.projectDoctor(in.ctx, d.Agent)...)
 	report.Add(doctor.RememberedFindings(s.loc.Home, s.store)...)
-	a.examineNamedConfig(s.loc, &report)
+	report.Prepend(view.NamedConfigFindings(s.loc, a.configFlag, a.lookupEnv)...)
 	a.firstWiringState(s, wired, d.Agent, &report)
 	if o.asJSON {
 		if err := a.printJSON(report); err != nil {
@@ -126,11 +126,5 @@ func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.D
 func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring, errs []error, only *agent.Dialect, r *doctor.Report) {
 	r.Add(view.AgentFindings(view.AgentExam{Config: s.cfg, Home: home, Memory: install.MemoryPath(s.loc.Home),
 		Wired: wired, ScanErrs: errs, Only: only, System: a.systemLayer(""), Held: a.heldGuards(s),
-		Trust: a.trustPlaces(home, cwd), Projects: a.switchProjects(home, cwd), LookupEnv: a.lookupEnv})...)
-}
-
-// trustPlaces are the agents' own files that say which hooks and folders the person trusts.
-func (a *app) trustPlaces(home, dir string) install.TrustPlaces {
-	return install.TrustPlaces{CodexHome: install.CodexHome(a.lookupEnv, home),
-		GeminiFolders: install.GeminiTrustedFolders(a.lookupEnv, home), Dir: dir, Name: filepath.Base(a.selfPath())}
+		Trust: install.TrustPlacesAt(a.lookupEnv, home, cwd, filepath.Base(a.selfPath())), Projects: a.switchProjects(home, cwd), LookupEnv: a.lookupEnv})...)
 }
