@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/hookctl/hookctl/agent"
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/display"
 	"github.com/hookctl/hookctl/internal/termsafe"
@@ -129,4 +130,17 @@ func AgentHints(hints []install.Hint) *display.Doc {
 	d.Add(display.Span{Text: "Then make your agents run them:"})
 	d.Table("  ", rows)
 	return d
+}
+
+// NothingToImport is why import found nothing to read for d, given the files it looked for
+// (sources, beside the settings file at path), those missing and what it read; "" when it read
+// something.
+func NothingToImport(d *agent.Dialect, path string, sources, missing []string, results []install.ImportResult) string {
+	switch {
+	case len(sources) == 1 && len(missing) == 1:
+		return fmt.Sprintf("nothing to import: %s has no settings file at %s", d.Title, termsafe.String(missing[0]))
+	case len(results) == 0:
+		return fmt.Sprintf("nothing to import: %s has no hook files beside %s", d.Title, termsafe.String(path))
+	}
+	return ""
 }

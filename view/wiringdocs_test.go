@@ -70,3 +70,26 @@ func TestImportDocAdded(t *testing.T) {
 		t.Errorf("no hints gave a doc")
 	}
 }
+
+func TestNothingToImport(t *testing.T) {
+	cursor, err := agent.Lookup("cursor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name             string
+		sources, missing []string
+		results          []install.ImportResult
+		want             string
+	}{
+		{"no settings file", []string{"/h/s\x1b.json"}, []string{"/h/s\x1b.json"}, nil, `nothing to import: Cursor has no settings file at /h/s\x1b.json`},
+		{"no hook files", []string{"/h/a.json", "/h/b.json"}, []string{"/h/a.json", "/h/b.json"}, nil, "nothing to import: Cursor has no hook files beside /h/hooks.json"},
+		{"one read", []string{"/h/a.json", "/h/b.json"}, []string{"/h/a.json"}, []install.ImportResult{{}}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := NothingToImport(cursor, "/h/hooks.json", tt.sources, tt.missing, tt.results); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

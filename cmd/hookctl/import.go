@@ -58,12 +58,8 @@ func (a *app) importRun(o importOptions) error {
 	if err != nil {
 		return failuref("%v", err)
 	}
-	if len(sources) == 1 && len(missing) == 1 {
-		fmt.Fprintf(a.stdout, "nothing to import: %s has no settings file at %s\n", d.Title, terminalSafe(missing[0]))
-		return nil
-	}
-	if len(results) == 0 {
-		fmt.Fprintf(a.stdout, "nothing to import: %s has no hook files beside %s\n", d.Title, terminalSafe(t.Path))
+	if nothing := view.NothingToImport(d, t.Path, sources, missing, results); nothing != "" {
+		fmt.Fprintln(a.stdout, nothing)
 		return nil
 	}
 	if o.asJSON {
