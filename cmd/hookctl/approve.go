@@ -114,7 +114,9 @@ func (a *app) approveRun(o approveOptions) error {
 	}
 	a.printApproved(approved, s.store.Path)
 	if o.system {
-		a.warnNotInForce(ready.Hooks)
+		for _, w := range consent.SystemNotInForce(ready.Hooks) {
+			a.warn(w)
+		}
 	}
 	for _, u := range unreadable {
 		a.warn(u.Error())

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/hookctl/hookctl/agent"
-	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
 )
@@ -34,16 +33,6 @@ func (a *app) systemSession(mustExist bool) (*session, error) {
 		a.warn(p.String())
 	}
 	return &session{loc: loc, cfg: cfg, store: consent.NewSystemStore()}, nil
-}
-
-// warnNotInForce names the approved system hooks that still cannot run: a file or program
-// they name is not root's alone.
-func (a *app) warnNotInForce(hooks []config.Hook) {
-	for _, h := range hooks {
-		if err := consent.CheckSystemHook(h); err != nil {
-			a.warn("warning: not in force until this is fixed: " + err.Error())
-		}
-	}
 }
 
 // systemTarget resolves the agent and its administrator file.
