@@ -39,23 +39,10 @@ For a script named by a path, its sha256 is recorded: an edit needs a new approv
   hookctl hooks approve --all
   hookctl hooks approve --project   # in a repository: its .agent-hooks/config.yaml
   hookctl hooks approve --from-lock # in CI: the project's hooks that match hooks.lock`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch {
-			case o.fromLock && (len(args) > 0 || o.all || o.system || o.project || o.event != ""):
-				return usageErrorf("--from-lock approves the project's locked hooks: give it alone")
-			case o.fromLock:
-				return nil
-			case o.project && o.system:
-				return usageErrorf("--project and --system approve different levels: give one")
-			case o.project && len(args) == 0:
-				o.all = true
-				return nil
-			case o.all && len(args) > 0:
-				return usageErrorf("approve takes a COMMAND or --all, not both")
-			case o.all && o.event != "":
-				return usageErrorf("--event goes with a COMMAND, not with --all")
-			case !o.all && len(args) != 1:
-				return usageErrorf("approve takes one COMMAND (quote it if it has spaces), or --all")
+		Args: func(cmd *cobra.Command, args []string) (err error) {
+			f := consent.ApproveFlags{Args: len(args), Event: o.event, All: o.all, System: o.system, FromLock: o.fromLock, Project: o.project}
+			if o.all, err = consent.CheckApprove(f); err != nil {
+				return usageErrorf("%v", err)
 			}
 			return nil
 		},
@@ -127,7 +114,9 @@ func (a *app) approveRun(o approveOptions) error {
 	}
 	a.printApproved(approved, s.store.Path)
 	if o.system {
-		a.warnNotInForce(ready.Hooks)
+		for _, w := range consent.SystemNotInForce(ready.Hooks) {
+			a.warn(w)
+		}
 	}
 	for _, u := range unreadable {
 		a.warn(u.Error())

@@ -60,17 +60,3 @@ type cell struct {
 
 // span is the cell as the display lays it out, painted by its own function.
 func (c cell) span() display.Span { return display.Span{Text: c.text, Paint: c.paint} }
-
-// writeTable aligns the columns on the width of the plain text, then paints each cell, so
-// colour codes never skew the alignment.
-func writeTable(w io.Writer, indent string, rows [][]cell) {
-	d := &display.Doc{}
-	spans := make([][]display.Span, len(rows))
-	for i, row := range rows {
-		for _, c := range row {
-			spans[i] = append(spans[i], c.span())
-		}
-	}
-	d.Table(indent, spans)
-	_, _ = io.WriteString(w, d.Render(nil))
-}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -98,14 +97,14 @@ func (a *app) doctorRun(o doctorOptions) error {
 	report.Add(doctor.ServeBinaryFindings(s.cfg, a.lookupEnv, checkServeBuild)...)
 	report.Add(a.projectDoctor(in.ctx, d.Agent)...)
 	report.Add(doctor.RememberedFindings(s.loc.Home, s.store)...)
-	a.examineNamedConfig(s.loc, &report)
+	report.Prepend(view.NamedConfigFindings(s.loc, a.configFlag, a.lookupEnv)...)
 	a.firstWiringState(s, wired, d.Agent, &report)
 	if o.asJSON {
 		if err := a.printJSON(report); err != nil {
 			return err
 		}
 	} else {
-		a.printDoctor(report)
+		a.printDoc(view.DoctorDoc(report, a.outputWidth(a.stdout)))
 	}
 	if sig := in.received(); sig != 0 {
 		return silent(exitInterrupted + sig)
@@ -122,44 +121,10 @@ func (a *app) firstWiringState(s *session, wired []install.Wiring, only *agent.D
 	r.Prepend(view.WiringStateFindings(s.loc.Allowlist, s.loc.Home, view.WiredFor(wired, only))...)
 }
 
-// printDoctor writes the report to fit the terminal: each paragraph (view.DoctorParas)
-// wrapped under its label, and a finding repeated word for word (the same step for several
-// hooks) once.
-func (a *app) printDoctor(r doctor.Report) {
-	p := a.colors(a.stdout)
-	w := a.stdout
-	sc := screen{w: w, width: a.outputWidth(w)}
-	const indent = "        "
-	labels := map[string]cell{view.ParaError: {"error   ", p.red}, view.ParaWarning: {"warning ", p.yellow},
-		view.ParaFix: {text: indent + "fix: "}, view.ParaOK: {"ok      ", p.green}, view.ParaWall: {text: "wall    "}}
-	for _, para := range view.DoctorParas(r) {
-		hang := indent
-		if para.Kind == view.ParaFix {
-			hang += "     "
-		}
-		sc.para(labels[para.Kind], hang, para.Text)
-	}
-	switch warnings := r.Warnings(); {
-	case r.Problems == 0 && warnings == 0:
-		fmt.Fprintln(w, p.green("all healthy"))
-	default:
-		fmt.Fprintf(w, "%d problem(s), %d warning(s)\n", r.Problems, warnings)
-	}
-}
-
-// dialectName is view.DialectName.
-func dialectName(name string) string { return view.DialectName(name) }
-
 // examineWiring adds the findings about the agents wired to hookctl (view.AgentFindings) to
 // the report, for one agent when only is set.
 func (a *app) examineWiring(s *session, home, cwd string, wired []install.Wiring, errs []error, only *agent.Dialect, r *doctor.Report) {
 	r.Add(view.AgentFindings(view.AgentExam{Config: s.cfg, Home: home, Memory: install.MemoryPath(s.loc.Home),
 		Wired: wired, ScanErrs: errs, Only: only, System: a.systemLayer(""), Held: a.heldGuards(s),
-		Trust: a.trustPlaces(home, cwd), Projects: a.switchProjects(home, cwd), LookupEnv: a.lookupEnv})...)
-}
-
-// trustPlaces are the agents' own files that say which hooks and folders the person trusts.
-func (a *app) trustPlaces(home, dir string) install.TrustPlaces {
-	return install.TrustPlaces{CodexHome: install.CodexHome(a.lookupEnv, home),
-		GeminiFolders: install.GeminiTrustedFolders(a.lookupEnv, home), Dir: dir, Name: filepath.Base(a.selfPath())}
+		Trust: install.TrustPlacesAt(a.lookupEnv, home, cwd, filepath.Base(a.selfPath())), Projects: a.switchProjects(home, cwd), LookupEnv: a.lookupEnv})...)
 }

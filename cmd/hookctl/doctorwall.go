@@ -23,6 +23,3 @@ func (a *app) wallStates(s *session, wired []install.Wiring, only *agent.Dialect
 	remembered, _ := install.LoadWalls(install.MemoryPath(s.loc.Home)) // unreadable: unwiredFindings says so
 	return view.WallStates(a.detectWall(), wired, only, remembered, s.loc.Home, filepath.Base(a.selfPath()))
 }
-
-// wallLine is view.WallLine.
-func wallLine(w doctor.WallState) string { return view.WallLine(w) }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 
 	"github.com/hookctl/hookctl/internal/display"
-	"github.com/hookctl/hookctl/internal/textfit"
 )
 
 // outputWidth is the width hooks list fits its tables to: COLUMNS when set to a number, else
@@ -35,16 +33,4 @@ func (s screen) para(label cell, indent, text string) {
 	d := &display.Doc{Width: s.width}
 	d.Para(label.span(), indent, text)
 	_, _ = io.WriteString(s.w, d.Render(nil))
-}
-
-// line writes text as one line, cut with an ellipsis where it is wider than the screen, and
-// painted after.
-func (s screen) line(text string, paint func(string) string) {
-	if s.width > 0 {
-		text = textfit.Ellipsize(text, s.width)
-	}
-	if paint != nil {
-		text = paint(text)
-	}
-	fmt.Fprintln(s.w, text)
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/config"
@@ -43,11 +41,7 @@ func knownSubcommand(cmd *cobra.Command, args []string) error {
 			}
 		}
 	}
-	hint := ""
-	if s := suggest.Command(args[0], paths); s != "" {
-		hint = fmt.Sprintf(": did you mean %q?", s)
-	}
-	return usageErrorf("unknown command %q for %q%s", args[0], cmd.CommandPath(), hint)
+	return usageErrorf("%s", suggest.Unknown(args[0], cmd.CommandPath(), paths))
 }
 
 // session is what the hooks commands work on: the files, the config and the allowlist.

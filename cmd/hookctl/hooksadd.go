@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -81,20 +80,7 @@ func (a *app) addRun(o addOptions) error {
 	}
 	entry := install.Imported{Event: o.event, Matcher: o.matcher, Command: o.command, TimeoutS: timeout,
 		Dialect: o.dialect, FailClosed: o.failClosed}
-	check := func(text []byte) error {
-		why, refused := install.AddRefused(s.cfg, config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv}), entry)
-		for _, p := range why {
-			a.warn(p.String())
-		}
-		if refused {
-			return failuref("the entry was not added: the config would not load it (problems above); %s was not changed", s.loc.Config)
-		}
-		return nil
-	}
-	if err := install.AddFile(s.loc.Config, entry, check); err != nil {
-		if errors.As(err, new(*exitError)) {
-			return err
-		}
+	if err := install.AddChecked(s.loc.Config, s.cfg, config.Options{LookupEnv: a.lookupEnv}, entry, a.warn); err != nil {
 		return failuref("%v", err)
 	}
 	a.printDoc(view.Added(s.loc.Config, o.event, o.matcher, o.command))

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -52,17 +51,8 @@ func (a *app) removeRun(command string) error {
 			return err
 		}
 	}
-	check := func(text []byte) error {
-		if install.RemoveRefused(s.cfg, config.Parse(s.loc.Config, text, config.Options{LookupEnv: a.lookupEnv})) {
-			return failuref("the config would not load without the entry; %s was not changed", s.loc.Config)
-		}
-		return nil
-	}
-	events, err := install.RemoveFile(s.loc.Config, command, check)
+	events, err := install.RemoveChecked(s.loc.Config, s.cfg, config.Options{LookupEnv: a.lookupEnv}, command)
 	if err != nil {
-		if errors.As(err, new(*exitError)) {
-			return err
-		}
 		return failuref("%v", err)
 	}
 	fmt.Fprintf(a.stdout, "removed %s from %s (%s)\n", terminalSafe(command), terminalSafe(s.loc.Config), strings.Join(events, ", "))

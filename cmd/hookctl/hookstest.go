@@ -101,7 +101,7 @@ func (a *app) testRun(o testOptions) error {
 	defer stop()
 	why := "--agent"
 	if o.agent == "" {
-		o.agent, why = a.testDialect(o.event)
+		o.agent, why = install.WiredDialect(a.wired(), o.event) // SPEC 17.11
 	}
 	out, err := a.fireTest(a.testStack(s, in), s, o.agent, o.request(payload))
 	if err != nil {
@@ -195,10 +195,4 @@ func (a *app) completeEvents(cmd *cobra.Command, args []string, toComplete strin
 		}
 	}
 	return config.EventsStarting(cfg, toComplete), cobra.ShellCompDirectiveNoFileComp
-}
-
-// testDialect picks the dialect of hooks test without --agent (SPEC 17.11): the one agent wired
-// to event if exactly one is, else hermes; the second value says which rule chose it.
-func (a *app) testDialect(event string) (string, string) {
-	return install.WiredDialect(a.wired(), event)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/view"
 )
 
 // importOptions are the parsed arguments of `hookctl import`.
@@ -57,12 +58,8 @@ func (a *app) importRun(o importOptions) error {
 	if err != nil {
 		return failuref("%v", err)
 	}
-	if len(sources) == 1 && len(missing) == 1 {
-		fmt.Fprintf(a.stdout, "nothing to import: %s has no settings file at %s\n", d.Title, terminalSafe(missing[0]))
-		return nil
-	}
-	if len(results) == 0 {
-		fmt.Fprintf(a.stdout, "nothing to import: %s has no hook files beside %s\n", d.Title, terminalSafe(t.Path))
+	if nothing := view.NothingToImport(d, t.Path, sources, missing, results); nothing != "" {
+		fmt.Fprintln(a.stdout, nothing)
 		return nil
 	}
 	if o.asJSON {
@@ -82,34 +79,8 @@ func (a *app) importRun(o importOptions) error {
 }
 
 func (a *app) printImport(r install.ImportResult, name string) {
-	p := a.colors(a.stdout)
 	for _, n := range r.Notes {
 		a.warn("note: " + n)
 	}
-	if len(r.Added) == 0 {
-		fmt.Fprintf(a.stdout, "nothing to import: %s has no command hooks that %s lacks (%d already there)\n",
-			terminalSafe(r.File), terminalSafe(r.Config), len(r.Present))
-		return
-	}
-	fmt.Fprintf(a.stdout, "added %d hook(s) from %s to %s, %s:\n", len(r.Added), terminalSafe(r.File), terminalSafe(r.Config), p.yellow("not approved"))
-	rows := [][]cell{}
-	for _, h := range r.Added {
-		matcher := h.Matcher
-		if matcher == "" {
-			matcher = "-"
-		}
-		rows = append(rows, []cell{{text: h.Event}, {text: terminalSafe(matcher)}, {text: terminalSafe(h.Command)}})
-	}
-	writeTable(a.stdout, "  ", rows)
-	if len(r.Present) > 0 {
-		fmt.Fprintf(a.stdout, "%d hook(s) were already in the config\n", len(r.Present))
-	}
-	if blocking := install.Blocking(r.Added); len(blocking) > 0 {
-		fmt.Fprintf(a.stdout, "\nThese can block a tool call:\n")
-		for _, b := range blocking {
-			fmt.Fprintf(a.stdout, "  %s\n", terminalSafe(b))
-		}
-		fmt.Fprint(a.stdout, install.GuardAdvice)
-	}
-	fmt.Fprint(a.stdout, install.ImportNext(name, terminalSafe(r.File)))
+	a.printDoc(view.ImportDoc(r, name))
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -85,13 +86,10 @@ Each agent's events, answers and trust steps: https://github.com/hookctl/hookctl
 // exactAgent checks the one AGENT argument.
 func exactAgent(cmd *cobra.Command, args []string) error {
 	if len(args) != 1 {
-		return usageErrorf("%s takes one AGENT: %s", cmd.Name(), strings.Join(wiredAgents(), ", "))
+		return usageErrorf("%s takes one AGENT: %s", cmd.Name(), strings.Join(install.Agents(), ", "))
 	}
 	return nil
 }
-
-// wiredAgents are install.Agents, for completion and usage.
-func wiredAgents() []string { return install.Agents() }
 
 func (a *app) installRun(o installOptions) error {
 	if err := a.refuseWiringUnderAgent("install", o.dryRun); err != nil {
@@ -164,12 +162,12 @@ func (a *app) installRun(o installOptions) error {
 }
 
 // dialectErrors prints the errors of recorded guards that d, wired now (when wiring), would not
-// feed as they were approved to (dialectFindings), and returns exit status 1 when there are any.
+// feed as they were approved to (view.DialectFindings), and returns exit status 1 when there are any.
 func (a *app) dialectErrors(s *session, d *agent.Dialect, wiring bool) error {
 	if !wiring {
 		return nil
 	}
-	findings := a.dialectFindings(s, a.wired(), d.Name)
+	findings := view.DialectFindings(a.heldGuards(s)().Recorded, a.wired(), d.Name)
 	for _, f := range findings {
 		a.warn("error: " + f.Message + "\n  fix: " + f.Fix)
 	}
@@ -177,11 +175,6 @@ func (a *app) dialectErrors(s *session, d *agent.Dialect, wiring bool) error {
 		return silent(exitFailure)
 	}
 	return nil
-}
-
-// dialectFindings are view.DialectFindings of the guards recorded now.
-func (a *app) dialectFindings(s *session, wired []install.Wiring, adding string) []doctor.Finding {
-	return view.DialectFindings(a.heldGuards(s)().Recorded, wired, adding)
 }
 
 // heldGuards reads the recorded guards when called.
@@ -200,7 +193,7 @@ func (a *app) sayTrustStep(d *agent.Dialect, file string, project bool) {
 		return
 	}
 	cwd, _ := os.Getwd()
-	step, err := install.TrustStep(a.trustPlaces(home, cwd), d.Name, file, project)
+	step, err := install.TrustStep(install.TrustPlacesAt(a.lookupEnv, home, cwd, filepath.Base(a.selfPath())), d.Name, file, project)
 	if err != nil {
 		a.warn("warning: " + err.Error())
 	}
@@ -231,50 +224,35 @@ func (a *app) target(name string, project bool) (*agent.Dialect, install.Target,
 	return d, t, nil
 }
 
-// wire makes hookctl's entries in t what the config of s wants for the agent, as install and
-// install --system do: a config with errors changes nothing (a typo must never unwire an
-// event, SPEC 14.2), and unwiring the event of a recorded guard asks the person first.
+// wire makes hookctl's entries in t what the config of s wants for the agent (install.Wire),
+// asking the person before a recorded guard's event goes.
 func (a *app) wire(s *session, d *agent.Dialect, t install.Target, events []string, dryRun bool, what string) (install.Report, []install.Want, error) {
-	t.Folders = install.FoldersRecord(t, s.loc.Home)
-	if err := configErrors(s.cfg, what); err != nil {
-		return install.Report{}, nil, err
-	}
-	want, skipped, err := install.Plan(s.cfg, d, events)
-	if err != nil {
-		return install.Report{}, nil, usageErrorf("%v", err)
-	}
-	for _, name := range skipped {
-		a.warn(fmt.Sprintf("warning: %s has no hooks for %s in %s: not wired", d.Title, name, s.loc.Config))
-	}
-	if !dryRun {
-		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Install(t, want, true) }); err != nil {
-			return install.Report{}, nil, err
-		}
-	}
-	r, err := install.Install(t, want, dryRun)
-	if err != nil {
-		return r, nil, failuref("%v", err)
-	}
-	return r, want, nil
+	r, want, err := install.Wire(s.cfg, s.loc.Config, s.loc.Home, d, t, events, dryRun, what, a.wireSteps(s, d))
+	return r, want, wireError(err)
 }
 
-// unwire takes hookctl's entries out of t, as uninstall and uninstall --system do: refused
-// while the config has errors, and asking the person before a recorded guard's event goes.
+// unwire takes hookctl's entries out of t (install.Unwire), asking as wire does.
 func (a *app) unwire(s *session, d *agent.Dialect, t install.Target, dryRun bool, what string) (install.Report, error) {
-	t.Folders = install.FoldersRecord(t, s.loc.Home)
-	if err := configErrors(s.cfg, what); err != nil {
-		return install.Report{}, err
+	r, err := install.Unwire(s.cfg, s.loc.Home, t, dryRun, what, a.wireSteps(s, d))
+	return r, wireError(err)
+}
+
+func (a *app) wireSteps(s *session, d *agent.Dialect) install.Steps {
+	return install.Steps{Warn: a.warn, Confirm: func(t install.Target, preview func() (install.Report, error)) error {
+		return a.confirmUnwire(s, d, t, preview)
+	}}
+}
+
+// wireError gives a wiring's error its exit status: a request the plan refuses is a usage
+// error, a refusal already said keeps its own.
+func wireError(err error) error {
+	if pe := (*install.PlanError)(nil); errors.As(err, &pe) {
+		return usageErrorf("%v", pe.Err)
 	}
-	if !dryRun {
-		if err := a.confirmUnwire(s, d, t, func() (install.Report, error) { return install.Uninstall(t, true) }); err != nil {
-			return install.Report{}, err
-		}
+	if err == nil || errors.As(err, new(*exitError)) {
+		return err
 	}
-	r, err := install.Uninstall(t, dryRun)
-	if err != nil {
-		return r, failuref("%v", err)
-	}
-	return r, nil
+	return failuref("%v", err)
 }
 
 // rememberWiring keeps what install or uninstall left of hookctl's entries in the agent's
@@ -343,31 +321,16 @@ func (a *app) home() (string, error) {
 // selfPath is the absolute path of this hookctl as it was called (install.SelfPath).
 func (a *app) selfPath() string { return install.SelfPath(os.Args[0]) }
 
-// printReport says what install or uninstall did, or with dryRun would do.
+// printReport says what install or uninstall did (view.WiringReport), or with dryRun would do.
 func (a *app) printReport(r install.Report, dryRun bool) {
-	p := a.colors(a.stdout)
-	file := terminalSafe(r.File)
-	if !r.Changed {
-		fmt.Fprintln(a.stdout, r.Unchanged(file))
-		return
-	}
-	if dryRun {
+	switch {
+	case !r.Changed:
+		fmt.Fprintln(a.stdout, r.Unchanged(terminalSafe(r.File)))
+	case dryRun:
 		fmt.Fprint(a.stdout, terminalSafeLines(r.Diff))
 		fmt.Fprintln(a.stderr, "dry run: nothing written")
-		return
-	}
-	fmt.Fprintf(a.stdout, "%s: %s\n", r.Agent, file)
-	style := map[string]func(string) string{"added": p.green, "updated": p.green, "kept": p.dim, "removed": p.yellow}
-	rows := [][]cell{}
-	for _, row := range r.Rows() {
-		rows = append(rows, []cell{{text: row.Label, paint: style[row.Label]}, {text: row.Event}, {text: "timeout " + row.Timeout}})
-	}
-	writeTable(a.stdout, "  ", rows)
-	if r.Backup != "" {
-		fmt.Fprintf(a.stdout, "kept a copy of the file as it was: %s\n", terminalSafe(r.Backup))
-	}
-	if r.Deleted {
-		fmt.Fprintf(a.stdout, "removed %s: hookctl had created it\n", file)
+	default:
+		a.printDoc(view.WiringReport(r))
 	}
 }
 

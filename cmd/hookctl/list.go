@@ -96,7 +96,7 @@ func (a *app) listRun(o listOptions) error {
 func (a *app) printListing(out view.List, width int) {
 	walls := make([]string, len(out.Walls))
 	for i, w := range out.Walls {
-		walls[i] = wallLine(w)
+		walls[i] = view.WallLine(w)
 	}
 	a.printDoc(view.ListHead(out, walls, width))
 	a.printSystem(screen{w: a.stdout, width: width}, out.System)

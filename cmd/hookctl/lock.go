@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -46,20 +44,14 @@ func (a *app) lockCheck() error {
 	if err != nil {
 		return err
 	}
-	l, stale, err := hookslock.Check(root, hooks)
-	if errors.Is(err, fs.ErrNotExist) {
-		return failuref("%s has no lock (%s): run hookctl hooks lock, review and commit it", terminalSafe(root), terminalSafe(hookslock.Path(root)))
+	fresh, stale, err := hookslock.CheckSaid(root, hooks)
+	for _, why := range stale {
+		a.warn(why)
 	}
 	if err != nil {
 		return failuref("%v", err)
 	}
-	for _, why := range stale {
-		a.warn(terminalSafe(why))
-	}
-	if len(stale) > 0 {
-		return failuref("%s is stale (%d difference(s)): run hookctl hooks lock, review and commit it", terminalSafe(hookslock.Path(root)), len(stale))
-	}
-	fmt.Fprintf(a.stdout, "%s is fresh: %d hook(s), as the repository has them\n", terminalSafe(hookslock.Path(root)), len(l.Hooks))
+	fmt.Fprintln(a.stdout, fresh)
 	return nil
 }
 
@@ -93,15 +85,12 @@ func (a *app) projectHooks() (string, []config.Hook, error) {
 		return "", nil, err
 	}
 	home, _ := a.home()
-	root, cfg, err := hookslock.Project(config.Sources{Person: loc, PersonHome: home, Lookup: a.lookupEnv, ProjectFrom: cwd})
+	root, hooks, problems, err := hookslock.ProjectHooks(config.Sources{Person: loc, PersonHome: home, Lookup: a.lookupEnv, ProjectFrom: cwd}, "hooks lock")
+	for _, p := range problems {
+		a.warn(p)
+	}
 	if err != nil {
 		return "", nil, failuref("%v", err)
 	}
-	for _, p := range cfg.Problems {
-		a.warn(terminalSafe(p.String()))
-	}
-	if err := configErrors(cfg, "hooks lock"); err != nil {
-		return "", nil, err
-	}
-	return root, hookslock.Hooks(cfg), nil
+	return root, hooks, nil
 }

@@ -35,15 +35,8 @@ the approvals of the project the working folder is in (without COMMAND, every on
   hookctl hooks revoke ./inject-git-status.sh --event pre_llm_call
   hookctl hooks revoke --project   # in a repository: every approval of its hooks`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			switch {
-			case o.project && o.system:
-				return usageErrorf("--project and --system revoke at different levels: give one")
-			case o.project && len(args) == 0 && o.event != "":
-				return usageErrorf("--event goes with a COMMAND")
-			case o.project && len(args) <= 1:
-				return nil
-			case len(args) != 1:
-				return usageErrorf("revoke takes one COMMAND (quote it if it has spaces)")
+			if err := consent.CheckRevoke(len(args), o.event, o.system, o.project); err != nil {
+				return usageErrorf("%v", err)
 			}
 			return nil
 		},

@@ -65,12 +65,7 @@ func (a *app) switchFindings(wired []install.Wiring, only *agent.Dialect, cwd st
 	return view.SwitchFindings(wired, only, home, a.switchProjects(home, cwd), a.lookupEnv)
 }
 
-// switchNotices are the session notices of the agent's own switches: the agent may act on one
-// only at its next session, and the person hears of it now.
+// switchNotices are agent.SwitchNotices of the agent's own switches.
 func (a *app) switchNotices(d *agent.Dialect, home, from string) []string {
-	var out []string
-	for _, f := range d.SwitchedOff(home, a.switchProjects(home, from), a.lookupEnv) {
-		out = append(out, "hookctl: "+f.Message()+"; "+f.Fix())
-	}
-	return out
+	return agent.SwitchNotices(d.SwitchedOff(home, a.switchProjects(home, from), a.lookupEnv))
 }

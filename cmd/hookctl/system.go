@@ -1,11 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/hookctl/hookctl/agent"
-	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
 )
@@ -37,31 +35,10 @@ func (a *app) systemSession(mustExist bool) (*session, error) {
 	return &session{loc: loc, cfg: cfg, store: consent.NewSystemStore()}, nil
 }
 
-// warnNotInForce names the approved system hooks that still cannot run: a file or program
-// they name is not root's alone.
-func (a *app) warnNotInForce(hooks []config.Hook) {
-	for _, h := range hooks {
-		if err := consent.CheckSystemHook(h); err != nil {
-			a.warn("warning: not in force until this is fixed: " + err.Error())
-		}
-	}
-}
-
 // systemTarget resolves the agent and its administrator file.
 func (a *app) systemTarget(name string, managedOnly bool) (*agent.Dialect, install.Target, error) {
-	d, err := agent.Lookup(name)
-	if err != nil {
-		return nil, install.Target{}, usageErrorf("%v", err)
-	}
-	bin := a.selfPath()
-	t, err := install.SystemTarget(d, bin, managedOnly)
-	if errors.Is(err, install.ErrNoSystemFile) {
-		return nil, install.Target{}, failuref("%s: %v", d.Name, err)
-	}
-	if err != nil {
-		return nil, install.Target{}, failuref("%v", err)
-	}
-	return d, t, nil
+	d, t, err := install.SystemTargetNamed(name, a.selfPath(), managedOnly)
+	return d, t, wireError(err)
 }
 
 // installSystem is `install --system AGENT`: the system config's events wired into the

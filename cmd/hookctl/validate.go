@@ -7,17 +7,8 @@ import (
 
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
-	"github.com/hookctl/hookctl/doctor"
 	"github.com/hookctl/hookctl/view"
 )
-
-// examineNamedConfig adds config.Locations.NamedMissing to doctor's report, as an error.
-func (a *app) examineNamedConfig(loc config.Locations, r *doctor.Report) {
-	if err := loc.NamedMissing(a.configFlag, a.lookupEnv); err != nil {
-		r.Prepend(doctor.Finding{Severity: doctor.SeverityError, Check: "config",
-			Message: err.Error(), Fix: "check the path, or create it with hookctl init"})
-	}
-}
 
 func (a *app) validateCommand() *cobra.Command {
 	return &cobra.Command{

@@ -1,4 +1,4 @@
-package main
+package view
 
 import (
 	"path/filepath"
@@ -20,7 +20,7 @@ func TestPromptShowsExpandedEnvWords(t *testing.T) {
 	if len(cfg.Hooks) != 1 {
 		t.Fatalf("config: %v", cfg.Problems)
 	}
-	text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "")
+	text := PromptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "")
 	if !strings.Contains(text, `env:     LD_PRELOAD=/tmp/x\x1b[2K.so`) {
 		t.Errorf("the prompt does not show the expanded environment word, escaped:\n%s", text)
 	}
@@ -38,7 +38,7 @@ func TestPromptShowsPinExec(t *testing.T) {
 		if len(cfg.Hooks) != 1 {
 			t.Fatalf("config: %v", cfg.Problems)
 		}
-		text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "")
+		text := PromptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "")
 		if got := strings.Contains(text, "pin:     exec (runs as the checked file, /dev/fd/3)"); got != tt.want {
 			t.Errorf("pin %s: the prompt shows pin exec: %v, want %v:\n%s", tt.pin, got, tt.want, text)
 		}
@@ -58,7 +58,7 @@ func TestPromptShowsWhatAURLHookSends(t *testing.T) {
 	if len(cfg.Hooks) != 1 {
 		t.Fatalf("config: %v", cfg.Problems)
 	}
-	text := promptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "")
+	text := PromptText(cfg.Hooks[0], consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "")
 	for _, want := range []string{"header:  Authorization: Bearer $TOKEN\n", "header:  Host: svc.internal\n",
 		"allowed_env: TOKEN\n", "method:  sherma\n"} {
 		if !strings.Contains(text, want) {
@@ -67,5 +67,46 @@ func TestPromptShowsWhatAURLHookSends(t *testing.T) {
 	}
 	if strings.Contains(text, "s3cret") {
 		t.Errorf("the prompt shows a variable's value:\n%s", text)
+	}
+}
+
+// The prompt names what the approval covers, says why it asks, and ends on the question.
+func TestPromptText(t *testing.T) {
+	cfg := config.Parse("/cfg/config.yaml", []byte("hooks:\n  pre_tool_call:\n    - command: ./guard.sh\n      matcher: terminal\n"), config.Options{})
+	if len(cfg.Hooks) != 1 {
+		t.Fatalf("config: %v", cfg.Problems)
+	}
+	h := cfg.Hooks[0]
+	for _, tt := range []struct {
+		name  string
+		check consent.Check
+		diff  string
+		want  []string
+		not   []string
+	}{
+		{"not approved", consent.Check{Status: consent.StatusNotApproved, Reason: "not approved"}, "",
+			[]string{"hookctl: a hook wants to run\n", "  event:   pre_tool_call\n", "  command: ./guard.sh\n", "  matcher: terminal\n", "  not approved\n"},
+			[]string{"changed since approval", "\x1b"}},
+		{"changed", consent.Check{Status: consent.StatusChanged}, "changes since approval:\n-a\n",
+			[]string{"a hook wants to run (changed since approval)\n", "-a\nAllow this hook to run? [y/N] "}, nil},
+		{"missing", consent.Check{Status: consent.StatusChanged, Missing: true}, "",
+			[]string{"(its script is missing since approval)"}, []string{"(changed since approval)"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			text := PromptText(h, tt.check, tt.diff)
+			for _, w := range tt.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("the prompt lacks %q:\n%s", w, text)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(text, n) {
+					t.Errorf("the prompt holds %q:\n%s", n, text)
+				}
+			}
+			if !strings.HasSuffix(text, "Allow this hook to run? [y/N] ") {
+				t.Errorf("the prompt does not end on the question:\n%s", text)
+			}
+		})
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package view
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ func TestPromptShowsDiffSinceApproval(t *testing.T) {
 	}
 	var edit strings.Builder
 	edit.WriteString("#!/bin/sh\nprintf '\x1b[2J'\n")
-	for i := range 2 * promptDiffLines {
+	for i := range 2 * PromptDiffLines {
 		fmt.Fprintf(&edit, "echo %d\n", i)
 	}
 	if err := os.WriteFile(script, []byte(edit.String()), 0o755); err != nil {
@@ -43,7 +43,7 @@ func TestPromptShowsDiffSinceApproval(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := list.Check(h)
-		return promptText(h, c, promptDiff(store, h, c))
+		return PromptText(h, c, PromptDiff(store, h, c))
 	}
 	text := ask()
 	for _, want := range []string{"changes since approval:\n", "-exit 0\n", `+printf '\x1b[2J'`, "more line(s): hookctl hooks list --diff"} {
@@ -54,7 +54,7 @@ func TestPromptShowsDiffSinceApproval(t *testing.T) {
 	if strings.Contains(text, "\x1b") {
 		t.Errorf("the prompt holds a raw escape:\n%q", text)
 	}
-	if strings.Count(text, "\n") > promptDiffLines+20 {
+	if strings.Count(text, "\n") > PromptDiffLines+20 {
 		t.Errorf("the prompt has %d lines, the diff is not clipped", strings.Count(text, "\n"))
 	}
 	if !strings.HasSuffix(text, "Allow this hook to run? [y/N] ") || strings.Index(text, "-exit 0") > strings.Index(text, "Allow this hook") {
