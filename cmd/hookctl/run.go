@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -102,11 +101,6 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 
-// dispatchContext is ctx ended in time to answer the caller's --deadline (runner.AnswerContext).
-func (a *app) dispatchContext(ctx context.Context, o runOptions) (context.Context, context.CancelFunc) {
-	return runner.AnswerContext(ctx, a.began, o.deadline)
-}
-
 // checkRunArgs checks run's arguments: one EVENT, or none when another agent's payload names it.
 func checkRunArgs(agentName string, args []string) error {
 	if agentName != "" && len(args) <= 1 {
@@ -171,7 +165,7 @@ func (a *app) run(o runOptions) error {
 	in, stop := a.interrupts(st.MayRun(o.event))
 	defer stop()
 	start := time.Now()
-	ctx, cancel := a.dispatchContext(in.ctx, o)
+	ctx, cancel := runner.AnswerContext(in.ctx, a.began, o.deadline)
 	defer cancel()
 	st.ProjectFrom = a.projectFrom(payload.Cwd)
 	res, err := st.Fire(ctx, runner.Call{Event: o.event, Payload: payload})
@@ -208,11 +202,6 @@ func (a *app) systemLayer(event string) *consent.System {
 func (a *app) personHome() string {
 	home, _ := a.lookupEnv(config.HomeVar)
 	return home
-}
-
-// warnFunc is a.warn as the library takes it.
-func (a *app) warnFunc() func(string) {
-	return func(msg string) { a.warn("warning: " + msg) }
 }
 
 // pinLocations makes the locations a wiring names (--home, --allowlist) the only ones this run

@@ -73,7 +73,7 @@ func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState)
 	r.in = in
 	defer stop()
 	start := time.Now()
-	ctx, cancel := a.dispatchContext(in.ctx, o)
+	ctx, cancel := runner.AnswerContext(in.ctx, a.began, o.deadline)
 	defer cancel()
 	ctx, cancelLimit := runner.AgentLimit(ctx, dialect, a.began)
 	defer cancelLimit()

@@ -9,16 +9,10 @@ import (
 	"github.com/hookctl/hookctl/runner"
 )
 
-// requireProjectVar turns strict mode on wherever hookctl fires hooks (runner.RequireProjectVar).
-const requireProjectVar = runner.RequireProjectVar
-
-// requireProject says whether the environment asks for strict mode (runner.RequireProject).
-func (a *app) requireProject() bool { return runner.RequireProject(a.lookupEnv) }
-
 // strictShown says whether the views are to show strict mode: HOOKCTL_REQUIRE_PROJECT=1 here,
 // or an agent wired with --require-project (its runs make a fresh clone's guard block).
 func (a *app) strictShown() bool {
-	if a.requireProject() {
+	if runner.RequireProject(a.lookupEnv) {
 		return true
 	}
 	home, err := a.home()

@@ -17,7 +17,7 @@ func (a *app) wallShell(args []string) (code int, handled bool) {
 	if err := wallrun.ShellNotUp(a.detectWall(), wallAgent); err != nil {
 		return a.exitStatus(&exitError{code: exitNotRun, err: err}), true
 	}
-	set, err := a.wallSet(home)
+	set, err := wallrun.SetFor(home, a.lookupEnv)
 	if err != nil {
 		return a.exitStatus(&exitError{code: exitNotRun, err: err}), true
 	}
