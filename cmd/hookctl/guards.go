@@ -89,37 +89,28 @@ func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, prev
 // agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): blocked in
 // the agent's convention when a guard could cover it (runner.Unjudged.Block), else the error
 // stands, exit 1, which these agents read as "go on".
-func (a *app) agentFailed(d *agent.Dialect, st agentState, err error) error {
-	u, ok := a.unjudged(st)
-	if !ok {
-		return asFailure(err)
+func (a *app) agentFailed(r *agentRun, err error) error {
+	if r.loc == nil {
+		loc, lerr := a.locations()
+		if lerr != nil {
+			return asFailure(err)
+		}
+		r.loc = &loc
 	}
-	b, block := u.Block(d, err)
+	u := r.run.Unjudged(a.guardSource(*r.loc, r.o.guarded), func() *config.Config {
+		cfg, _ := a.loadConfigQuiet(*r.loc)
+		return cfg
+	})
+	b, block := u.Block(r.dialect, err)
 	if !block {
 		return asFailure(err)
 	}
 	a.warn(err.Error())
-	if werr := a.writeAgentAnswer(d, b.Answer(d)); werr != nil {
+	if werr := a.writeAgentAnswer(r.dialect, b.Answer(r.dialect)); werr != nil {
 		return werr
 	}
 	if b.Exit2 {
 		return &exitError{code: exitBlocked, err: errors.New(b.Reason)}
 	}
 	return nil
-}
-
-// unjudged is what the failed run st learnt, with what it had not read yet read now: the
-// files, the person's config and the guards recorded for the event.
-func (a *app) unjudged(st agentState) (runner.Unjudged, bool) {
-	if st.loc == nil {
-		loc, err := a.locations()
-		if err != nil {
-			return runner.Unjudged{}, false
-		}
-		st.loc = &loc
-	}
-	if st.cfg == nil {
-		st.cfg, _ = a.loadConfigQuiet(*st.loc)
-	}
-	return runner.UnjudgedOf(a.guardSource(*st.loc, st.guarded), st.event, st.tool, st.toolKnown, st.cfg), true
 }
