@@ -65,25 +65,15 @@ func configErrors(cfg *config.Config, what string) error {
 }
 
 // confirmUnwire asks the person before install or uninstall removes the entry of an agent
-// event a recorded guard covers (SPEC 17.1); preview is the change, computed without writing.
-// The guards are those of the home the agent's current entries name (--home, --allowlist),
-// not the environment's (SPEC 24.6): rewiring the agent to another home drops every guard of
-// the one it runs against now.
+// event a recorded guard covers (SPEC 17.1, install.UnwireDrop); preview is the change.
 func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
-	wired := a.wired()
-	store, moved := install.UnwireStore(wired, d.Name, t, s.store)
-	recorded, _ := store.RecordedGuards()
-	if len(recorded) == 0 {
-		return nil // nothing recorded
+	what, changes := install.UnwireDrop(a.wired(), d, t, s.store, preview)
+	if len(changes) == 0 {
+		return nil
 	}
-	r, err := preview()
-	if err != nil {
-		return nil // the real change fails the same way, and says why
-	}
-	changes := install.UnwireChanges(recorded, wired, d, t, r, moved)
 	in, stop := a.interrupts(true)
 	defer stop()
-	return a.confirmDrop(in, install.UnwireWhat(t, store.Path, s.store.Path, moved), changes, []string{d.Name})
+	return a.confirmDrop(in, what, changes, []string{d.Name})
 }
 
 // agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): blocked in

@@ -103,16 +103,8 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 
 // checkRunArgs checks run's arguments: one EVENT, or none when another agent's payload names it.
 func checkRunArgs(agentName string, args []string) error {
-	if agentName != "" && len(args) <= 1 {
-		// The event may come from the agent's payload (an unknown agent is runAgent's error).
-		// Without --agent nothing is looked up: an unknown name's error, built for nothing,
-		// cost every run a did-you-mean search.
-		if d, lookupErr := agent.Lookup(agentName); lookupErr != nil || d.EventInPayload() {
-			return nil
-		}
-	}
-	if len(args) != 1 {
-		return usageErrorf("run takes exactly one EVENT, got %d arguments", len(args))
+	if err := runner.EventArgs(agentName, len(args)); err != nil {
+		return usageErrorf("%w", err)
 	}
 	return nil
 }
