@@ -13,6 +13,7 @@ import (
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/agentenv"
 	"github.com/hookctl/hookctl/internal/buildinfo"
+	"github.com/hookctl/hookctl/internal/display"
 	"github.com/hookctl/hookctl/runner"
 	"github.com/hookctl/hookctl/wall"
 )
@@ -167,11 +168,10 @@ func (a *app) addGlobalFlags(fs *pflag.FlagSet) {
 
 // checkColor checks --color, which pflag takes as any string.
 func (a *app) checkColor() error {
-	switch a.color {
-	case "auto", "always", "never":
-		return nil
+	if err := display.CheckColor(a.color); err != nil {
+		return usageErrorf("%w", err)
 	}
-	return usageErrorf("--color must be auto, always or never, not %q", a.color)
+	return nil
 }
 
 // locations resolves the files of this invocation.

@@ -216,13 +216,7 @@ func (a *app) readPayload(file string) (*runner.Payload, error) {
 
 // readRaw reads the payload's bytes from the file, or from stdin when it is not a terminal.
 func (a *app) readRaw(file string) ([]byte, error) {
-	switch {
-	case file != "":
-		return readPayloadFile(file)
-	case !isTerminal(a.stdin):
-		return readBounded(a.stdin, "stdin")
-	}
-	return nil, nil
+	return payloadError(runner.ReadPayloadFrom(file, a.stdin, isTerminal))
 }
 
 // maxPayload caps the payload hookctl reads (runner.MaxPayload).
