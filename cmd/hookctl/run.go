@@ -141,35 +141,31 @@ func (a *app) run(o runOptions) error {
 		}
 		return d
 	}
-	opts.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
-	st := runner.BuildStack(opts, o.event, true)
-	if err := st.CheckFirst(o.event); err != nil {
+	r := runner.EventRun{Event: o.event}
+	if o.toolSet {
+		r.Tool = &o.tool
+	}
+	if err := r.Check(opts); err != nil {
 		return dispatchError(err)
 	}
 	payload, err := a.readPayload(o.payloadFile)
 	if err != nil {
 		return err
 	}
-	if o.toolSet {
-		payload.ToolName = &o.tool
-	}
-
-	in, stop := a.interrupts(st.MayRun(o.event))
+	in, stop := a.interrupts(r.MayRun())
 	defer stop()
 	start := time.Now()
 	ctx, cancel := runner.AnswerContext(in.ctx, a.began, o.deadline)
 	defer cancel()
-	st.ProjectFrom = a.projectFrom(payload.Cwd)
-	res, err := st.Fire(ctx, runner.Call{Event: o.event, Payload: payload})
+	res, err := r.Fire(ctx, payload, a.projectFrom(payload.Cwd))
 	if err != nil {
 		return dispatchError(err)
 	}
-	cfg := st.Config()
 	for _, w := range res.Warnings {
 		a.warn("warning: " + w)
 	}
 	_, err = a.stdout.Write(append(res.AppendJSON(make([]byte, 0, 512)), '\n'))
-	a.recordAudit(runner.AuditConfig(cfg), loc, res, agent.Own().Name, payload.ToolName, payload.ToolInput, start)
+	a.recordAudit(runner.AuditConfig(r.Stack.Config()), loc, res, agent.Own().Name, payload.ToolName, payload.ToolInput, start)
 	if err != nil {
 		return failuref("writing result: %w", err)
 	}
