@@ -42,14 +42,10 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 		return err
 	}
 	yes, asked := askTTY(in, question)
-	switch {
-	case yes:
-		return nil
-	case !asked:
-		return failuref("%s would drop or change the guard(s) %s: only a person at a terminal may do that; run it at a terminal (nothing was changed)",
-			what, strings.Join(names, "; "))
+	if err := view.DropAnswer(what, names, yes, asked); err != nil {
+		return failuref("%w", err)
 	}
-	return failuref("%s: not confirmed, nothing was changed", what)
+	return nil
 }
 
 // agentsWired names the agents hookctl is wired into (user or project settings), sorted.
