@@ -20,14 +20,8 @@ func (a *app) strictShown() bool {
 	return err == nil && install.StrictWired(home, cwd, filepath.Base(a.selfPath()), a.lookupEnv)
 }
 
-// strictTarget writes --require-project into the person's wiring when install was given it. A
-// project's committed wiring does not carry it: a team asks for strict mode where it runs
-// (HOOKCTL_REQUIRE_PROJECT=1 in CI, or each person's install --require-project).
+// strictTarget writes --require-project into the person's wiring when install was given it
+// (install.StrictTarget).
 func (a *app) strictTarget(d *agent.Dialect, t install.Target, o installOptions) (install.Target, error) {
-	if !o.requireProject || o.project {
-		return t, nil
-	}
-	f := a.runFlags(false)
-	f.RequireProject = true
-	return install.TargetFor(d, t.Path, a.selfPath(), f), nil
+	return install.StrictTarget(d, t, a.selfPath(), a.runFlags(false), o.requireProject, o.project), nil
 }
