@@ -54,16 +54,10 @@ func joinProject(res, pres *Result) *Result {
 	return out
 }
 
-// setEnv returns env (hookctl's own environment when nil) with name set to value.
+// setEnv returns env (hookctl's own environment when nil) with name set to value (config.WithVar).
 func setEnv(env []string, name, value string) []string {
 	if env == nil {
 		env = os.Environ()
 	}
-	out := make([]string, 0, len(env)+1)
-	for _, kv := range env {
-		if len(kv) <= len(name) || kv[:len(name)+1] != name+"=" {
-			out = append(out, kv)
-		}
-	}
-	return append(out, name+"="+value)
+	return config.WithVar(env, name, value)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/hookctl/hookctl/consent"
+	"github.com/hookctl/hookctl/view"
 	"github.com/spf13/cobra"
 )
 
@@ -43,11 +44,8 @@ func (a *app) autoAcceptRun(on bool) error {
 	defer stop()
 	if on {
 		yes, asked := askTTY(in, consent.AutoAcceptQuestion(s.loc.Config))
-		switch {
-		case !asked:
-			return failuref("%s: only a person at a terminal may turn it on; run it at your own terminal (nothing was changed)", what)
-		case !yes:
-			return failuref("%s: not confirmed, nothing was changed", what)
+		if err := view.AutoAcceptAnswer(what, yes, asked); err != nil {
+			return failuref("%w", err)
 		}
 	}
 	s.store.Interrupt = in.ctx.Done()

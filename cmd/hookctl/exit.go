@@ -38,6 +38,15 @@ func failuref(format string, args ...any) error {
 	return &exitError{code: exitFailure, err: fmt.Errorf(format, args...)}
 }
 
+// asExit keeps the status an error was given, and makes any other a failure (exit 1).
+func asExit(err error) error {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return err
+	}
+	return &exitError{code: exitFailure, err: err}
+}
+
 // silent exits with code without printing anything more.
 func silent(code int) error { return &exitError{code: code} }
 

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"errors"
-	"io/fs"
-
-	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/hookslock"
 )
 
@@ -27,28 +23,15 @@ func (a *app) approveFromLock() error {
 	if err := configErrors(s.cfg, "approve --from-lock"); err != nil {
 		return err
 	}
-	l, err := hookslock.Load(p.Root)
-	if errors.Is(err, fs.ErrNotExist) {
-		return failuref("%s has no %s: run hookctl hooks lock, review it and commit it", terminalSafe(p.Root), hookslock.Name)
-	}
-	if err != nil {
-		return failuref("%v", err)
-	}
-	d := hookslock.Decide(hookslock.Verify(p.Root, l, s.cfg.Hooks))
+	d, approved, err := hookslock.Apply(p.Root, p.Store, s.cfg.Hooks)
 	for _, line := range d.Lines() {
 		a.warn(line)
 	}
-	if len(d.Approve) > 0 {
-		approved, err := consent.ApproveProjectIn(p.Store, d.Approve)
-		if err != nil {
-			return failuref("%v", err)
-		}
+	if len(approved) > 0 {
 		a.printApproved(approved, p.Store.Path)
 	}
-	if len(d.NotInForce) > 0 {
-		if err := p.Store.RecordNotInForce(d.NotInForce); err != nil {
-			return failuref("%v", err)
-		}
+	if err != nil {
+		return failuref("%v", err)
 	}
 	if d.Failed() {
 		return silent(exitFailure)

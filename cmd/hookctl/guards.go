@@ -42,14 +42,10 @@ func (a *app) confirmDrop(in *interruption, what string, changes []consent.Chang
 		return err
 	}
 	yes, asked := askTTY(in, question)
-	switch {
-	case yes:
-		return nil
-	case !asked:
-		return failuref("%s would drop or change the guard(s) %s: only a person at a terminal may do that; run it at a terminal (nothing was changed)",
-			what, strings.Join(names, "; "))
+	if err := view.DropAnswer(what, names, yes, asked); err != nil {
+		return failuref("%w", err)
 	}
-	return failuref("%s: not confirmed, nothing was changed", what)
+	return nil
 }
 
 // agentsWired names the agents hookctl is wired into (user or project settings), sorted.
@@ -65,61 +61,42 @@ func configErrors(cfg *config.Config, what string) error {
 }
 
 // confirmUnwire asks the person before install or uninstall removes the entry of an agent
-// event a recorded guard covers (SPEC 17.1); preview is the change, computed without writing.
-// The guards are those of the home the agent's current entries name (--home, --allowlist),
-// not the environment's (SPEC 24.6): rewiring the agent to another home drops every guard of
-// the one it runs against now.
+// event a recorded guard covers (SPEC 17.1, install.UnwireDrop); preview is the change.
 func (a *app) confirmUnwire(s *session, d *agent.Dialect, t install.Target, preview func() (install.Report, error)) error {
-	wired := a.wired()
-	store, moved := install.UnwireStore(wired, d.Name, t, s.store)
-	recorded, _ := store.RecordedGuards()
-	if len(recorded) == 0 {
-		return nil // nothing recorded
+	what, changes := install.UnwireDrop(a.wired(), d, t, s.store, preview)
+	if len(changes) == 0 {
+		return nil
 	}
-	r, err := preview()
-	if err != nil {
-		return nil // the real change fails the same way, and says why
-	}
-	changes := install.UnwireChanges(recorded, wired, d, t, r, moved)
 	in, stop := a.interrupts(true)
 	defer stop()
-	return a.confirmDrop(in, install.UnwireWhat(t, store.Path, s.store.Path, moved), changes, []string{d.Name})
+	return a.confirmDrop(in, what, changes, []string{d.Name})
 }
 
 // agentFailed answers an agent's call that hookctl could not judge (SPEC 17.6): blocked in
 // the agent's convention when a guard could cover it (runner.Unjudged.Block), else the error
 // stands, exit 1, which these agents read as "go on".
-func (a *app) agentFailed(d *agent.Dialect, st agentState, err error) error {
-	u, ok := a.unjudged(st)
-	if !ok {
-		return asFailure(err)
+func (a *app) agentFailed(r *agentRun, err error) error {
+	if r.loc == nil {
+		loc, lerr := a.locations()
+		if lerr != nil {
+			return asFailure(err)
+		}
+		r.loc = &loc
 	}
-	b, block := u.Block(d, err)
+	u := r.run.Unjudged(a.guardSource(*r.loc, r.o.guarded), func() *config.Config {
+		cfg, _ := a.loadConfigQuiet(*r.loc)
+		return cfg
+	})
+	b, block := u.Block(r.dialect, err)
 	if !block {
 		return asFailure(err)
 	}
 	a.warn(err.Error())
-	if werr := a.writeAgentAnswer(d, b.Answer(d)); werr != nil {
+	if werr := a.writeAgentAnswer(r.dialect, b.Answer(r.dialect)); werr != nil {
 		return werr
 	}
 	if b.Exit2 {
 		return &exitError{code: exitBlocked, err: errors.New(b.Reason)}
 	}
 	return nil
-}
-
-// unjudged is what the failed run st learnt, with what it had not read yet read now: the
-// files, the person's config and the guards recorded for the event.
-func (a *app) unjudged(st agentState) (runner.Unjudged, bool) {
-	if st.loc == nil {
-		loc, err := a.locations()
-		if err != nil {
-			return runner.Unjudged{}, false
-		}
-		st.loc = &loc
-	}
-	if st.cfg == nil {
-		st.cfg, _ = a.loadConfigQuiet(*st.loc)
-	}
-	return runner.UnjudgedOf(a.guardSource(*st.loc, st.guarded), st.event, st.tool, st.toolKnown, st.cfg), true
 }

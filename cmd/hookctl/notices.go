@@ -7,6 +7,7 @@ import (
 	"github.com/hookctl/hookctl/config"
 	"github.com/hookctl/hookctl/consent"
 	"github.com/hookctl/hookctl/install"
+	"github.com/hookctl/hookctl/internal/wallrun"
 	"github.com/hookctl/hookctl/runner"
 	"github.com/hookctl/hookctl/view"
 )
@@ -35,7 +36,7 @@ func (a *app) laterNotices(d *agent.Dialect, loc config.Locations, cfg *config.C
 		return nil
 	}
 	out := a.switchNotices(d, home, from)
-	if n := a.wallNotice(d, loc.Home); n != "" {
+	if n := wallrun.Notice(d, a.wallProbe(loc.Home, d)); n != "" {
 		out = append(out, n)
 	}
 	wired, _ := install.Scan(home, "", filepath.Base(a.selfPath()), a.lookupEnv)

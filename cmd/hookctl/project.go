@@ -37,12 +37,9 @@ func (a *app) projectSession() (*session, *consent.Project, error) {
 	}
 	from := a.projectFrom("")
 	p := a.projectLayer(loc, from, "", true)
-	if p == nil {
-		return nil, nil, failuref("%s is in no project: a project is a folder holding .git, below your home and outside the hookctl home, with its hooks in .agent-hooks/config.yaml", from)
+	ploc, err := runner.OwnProject(p, from, loc.Home)
+	if err != nil {
+		return nil, nil, failuref("%w", err)
 	}
-	if p.ConfigErr != nil {
-		return nil, nil, failuref("the project's config cannot be read: %v", p.ConfigErr)
-	}
-	ploc := config.Locations{Home: loc.Home, Config: p.Config.Path, Allowlist: p.Store.Path}
 	return &session{loc: ploc, cfg: p.Config, store: p.Store}, p, nil
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"io"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,6 +13,7 @@ import (
 	"github.com/hookctl/hookctl/install"
 	"github.com/hookctl/hookctl/internal/agentenv"
 	"github.com/hookctl/hookctl/internal/buildinfo"
+	"github.com/hookctl/hookctl/internal/display"
 	"github.com/hookctl/hookctl/runner"
 	"github.com/hookctl/hookctl/wall"
 )
@@ -169,11 +168,10 @@ func (a *app) addGlobalFlags(fs *pflag.FlagSet) {
 
 // checkColor checks --color, which pflag takes as any string.
 func (a *app) checkColor() error {
-	switch a.color {
-	case "auto", "always", "never":
-		return nil
+	if err := display.CheckColor(a.color); err != nil {
+		return usageErrorf("%w", err)
 	}
-	return usageErrorf("--color must be auto, always or never, not %q", a.color)
+	return nil
 }
 
 // locations resolves the files of this invocation.
@@ -255,7 +253,7 @@ func (a *app) gate(cfg *config.Config, loc config.Locations, prompt consent.Prom
 func (a *app) dispatcher(cfg *config.Config, loc config.Locations, in *interruption) *runner.Dispatcher {
 	d := &runner.Dispatcher{Config: cfg, Consent: a.gate(cfg, loc, a.ttyPrompt(in, consent.NewStore(loc.Allowlist))), Home: loc.Home, Remote: remote(cfg, a.lookupEnv)}
 	if a.projectDir != "" {
-		d.Env = withVar(os.Environ(), config.ProjectDirVar, a.projectDir)
+		d.Env = config.WithVar(os.Environ(), config.ProjectDirVar, a.projectDir)
 	}
 	return d
 }
@@ -265,36 +263,9 @@ func (a *app) dispatcher(cfg *config.Config, loc config.Locations, in *interrupt
 // the script an approval pins for this project, and in the hooks' environment (SPEC 17.12).
 // A dir that is not absolute ("" included) gives way to the working folder.
 func (a *app) useProjectDir(dir string) {
-	if v, ok := a.lookupEnv(config.ProjectDirVar); ok && v != "" {
-		return
+	if lookup, dir := config.WithProjectDir(a.lookupEnv, dir, os.Getwd); dir != "" {
+		a.lookupEnv, a.projectDir = lookup, dir
 	}
-	if !filepath.IsAbs(dir) {
-		wd, err := os.Getwd()
-		if err != nil {
-			return
-		}
-		dir = wd
-	}
-	dir = filepath.Clean(dir)
-	a.projectDir = dir
-	base := a.lookupEnv
-	a.lookupEnv = func(name string) (string, bool) {
-		if name == config.ProjectDirVar {
-			return dir, true
-		}
-		return base(name)
-	}
-}
-
-// withVar returns env with name set to value, in place of any earlier setting.
-func withVar(env []string, name, value string) []string {
-	out := make([]string, 0, len(env)+1)
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, name+"=") {
-			out = append(out, kv)
-		}
-	}
-	return append(out, name+"="+value)
 }
 
 // isTerminal reports whether r is a terminal.

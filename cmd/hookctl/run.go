@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -102,23 +101,10 @@ func addRunFlags(fs *pflag.FlagSet, o *runOptions) {
 	fs.UintVar(&o.deadline, "deadline", 0, "the seconds the caller waits for hookctl (install writes the agent's timeout): hooks still running 2 s before it are stopped, and a fail_closed guard among them blocks")
 }
 
-// dispatchContext is ctx ended in time to answer the caller's --deadline (runner.AnswerContext).
-func (a *app) dispatchContext(ctx context.Context, o runOptions) (context.Context, context.CancelFunc) {
-	return runner.AnswerContext(ctx, a.began, o.deadline)
-}
-
 // checkRunArgs checks run's arguments: one EVENT, or none when another agent's payload names it.
 func checkRunArgs(agentName string, args []string) error {
-	if agentName != "" && len(args) <= 1 {
-		// The event may come from the agent's payload (an unknown agent is runAgent's error).
-		// Without --agent nothing is looked up: an unknown name's error, built for nothing,
-		// cost every run a did-you-mean search.
-		if d, lookupErr := agent.Lookup(agentName); lookupErr != nil || d.EventInPayload() {
-			return nil
-		}
-	}
-	if len(args) != 1 {
-		return usageErrorf("run takes exactly one EVENT, got %d arguments", len(args))
+	if err := runner.EventArgs(agentName, len(args)); err != nil {
+		return usageErrorf("%w", err)
 	}
 	return nil
 }
@@ -155,35 +141,31 @@ func (a *app) run(o runOptions) error {
 		}
 		return d
 	}
-	opts.SessionPrefix = "hookctl-" // a run whose payload has no session_id gets one, for the audit log
-	st := runner.BuildStack(opts, o.event, true)
-	if err := st.CheckFirst(o.event); err != nil {
+	r := runner.EventRun{Event: o.event}
+	if o.toolSet {
+		r.Tool = &o.tool
+	}
+	if err := r.Check(opts); err != nil {
 		return dispatchError(err)
 	}
 	payload, err := a.readPayload(o.payloadFile)
 	if err != nil {
 		return err
 	}
-	if o.toolSet {
-		payload.ToolName = &o.tool
-	}
-
-	in, stop := a.interrupts(st.MayRun(o.event))
+	in, stop := a.interrupts(r.MayRun())
 	defer stop()
 	start := time.Now()
-	ctx, cancel := a.dispatchContext(in.ctx, o)
+	ctx, cancel := runner.AnswerContext(in.ctx, a.began, o.deadline)
 	defer cancel()
-	st.ProjectFrom = a.projectFrom(payload.Cwd)
-	res, err := st.Fire(ctx, runner.Call{Event: o.event, Payload: payload})
+	res, err := r.Fire(ctx, payload, a.projectFrom(payload.Cwd))
 	if err != nil {
 		return dispatchError(err)
 	}
-	cfg := st.Config()
 	for _, w := range res.Warnings {
 		a.warn("warning: " + w)
 	}
 	_, err = a.stdout.Write(append(res.AppendJSON(make([]byte, 0, 512)), '\n'))
-	a.recordAudit(runner.AuditConfig(cfg), loc, res, agent.Own().Name, payload.ToolName, payload.ToolInput, start)
+	a.recordAudit(runner.AuditConfig(r.Stack.Config()), loc, res, agent.Own().Name, payload.ToolName, payload.ToolInput, start)
 	if err != nil {
 		return failuref("writing result: %w", err)
 	}
@@ -210,11 +192,6 @@ func (a *app) personHome() string {
 	return home
 }
 
-// warnFunc is a.warn as the library takes it.
-func (a *app) warnFunc() func(string) {
-	return func(msg string) { a.warn("warning: " + msg) }
-}
-
 // pinLocations makes the locations a wiring names (--home, --allowlist) the only ones this run
 // reads (config.Pinned).
 func (a *app) pinLocations(o runOptions) {
@@ -235,13 +212,7 @@ func (a *app) readPayload(file string) (*runner.Payload, error) {
 
 // readRaw reads the payload's bytes from the file, or from stdin when it is not a terminal.
 func (a *app) readRaw(file string) ([]byte, error) {
-	switch {
-	case file != "":
-		return readPayloadFile(file)
-	case !isTerminal(a.stdin):
-		return readBounded(a.stdin, "stdin")
-	}
-	return nil, nil
+	return payloadError(runner.ReadPayloadFrom(file, a.stdin, isTerminal))
 }
 
 // maxPayload caps the payload hookctl reads (runner.MaxPayload).

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -21,118 +20,75 @@ func (a *app) runAgent(o runOptions) error {
 		return failuref("--agent: %v", err)
 	}
 	a.underAgent = true
-	st := agentState{guarded: o.guarded}
-	err = a.runAgentCall(dialect, o, &st)
-	if err == nil || st.answered {
+	r := &agentRun{app: a, dialect: dialect, o: o,
+		run: runner.AgentRun{Dialect: dialect, Named: o.event, ProjectWiring: o.projectWiring}}
+	if o.toolSet {
+		r.run.Tool = &o.tool
+	}
+	err = r.steps()
+	if err == nil || r.answered {
 		return err
 	}
-	return a.agentFailed(dialect, st, err)
+	return a.agentFailed(r, err)
 }
 
-// agentState is what a run under --agent learnt before it could or could not finish: enough
-// for agentFailed to tell which guards could cover the call.
-type agentState struct {
-	loc *config.Locations
-	cfg *config.Config
-	// event is the hookctl event, "" while it is not known; tool the call's tool, when known.
-	event     string
-	tool      *string
-	toolKnown bool
+// agentRun is one run under --agent on its way (runner.AgentRun's steps) and what the command
+// layer keeps of it: where it reads, the signals it caught, whether the answer was written.
+type agentRun struct {
+	*app
+	o   runOptions
+	run runner.AgentRun
+	// dialect, call and event are the run's as far as it got, for its checks (switchesOff).
+	dialect *agent.Dialect
+	call    agent.Call
+	event   string
+	loc     *config.Locations
+	in      *interruption
 	// answered is set once the answer was written: nothing more can be said then.
 	answered bool
-	// guarded is run's --guarded.
-	guarded bool
 }
 
-func (a *app) runAgentCall(dialect *agent.Dialect, o runOptions, st *agentState) error {
-	r := &agentRun{app: a, dialect: dialect, o: o, st: st}
-	if err := r.readCall(); err != nil {
-		return err
+func (r *agentRun) steps() error {
+	a, d := r.app, r.dialect
+	if err := r.run.Read(func() ([]byte, error) { return a.readRaw(r.o.payloadFile) }); err != nil {
+		return asFailure(asExit(err))
+	}
+	if r.call = r.run.Call.Call; d.ProjectDir {
+		a.useProjectDir(r.call.Cwd)
 	}
 	loc, err := a.locations()
 	if err != nil {
 		return asFailure(err)
 	}
-	st.loc, r.loc = &loc, loc
-	r.stack = runner.BuildStack(r.stackOptions(), st.event, r.ac.SystemFirst(o.projectWiring))
-	event, none, err := r.ac.Resolve(dialect, r.stack, o.projectWiring)
-	r.event, st.event = event, event
-	r.cfg, st.cfg = r.stack.Config(), r.stack.Config()
-	if err != nil {
+	r.loc = &loc
+	none, err := r.run.Build(r.stackOptions())
+	if r.event, r.call = r.run.Event, r.run.Call.Call; err != nil {
 		return asFailure(err)
 	}
 	if none {
-		st.answered = true
-		return a.writeAgentAnswer(dialect, nil)
+		r.answered = true
+		return a.writeAgentAnswer(d, nil)
 	}
-	if o.toolSet {
-		r.call.ToolName = &o.tool
-	}
-
-	in, stop := a.interrupts(o.projectWiring || r.stack.MayRun(r.event))
+	in, stop := a.interrupts(r.run.MayRun())
 	r.in = in
 	defer stop()
 	start := time.Now()
-	ctx, cancel := a.dispatchContext(in.ctx, o)
+	ctx, cancel := runner.AnswerContext(in.ctx, a.began, r.o.deadline)
 	defer cancel()
-	ctx, cancelLimit := runner.AgentLimit(ctx, dialect, a.began)
+	ctx, cancelLimit := runner.AgentLimit(ctx, d, a.began)
 	defer cancelLimit()
-	res, err := r.dispatch(ctx, in)
+	res, err := r.run.Fire(ctx, a.projectFrom(r.call.Cwd))
 	if err != nil {
 		return asFailure(err)
 	}
-	a.warnAgentRun(res)
-	if r.event == "on_session_start" && dialect.SessionNotice {
-		r.addNotices(res)
+	r.answered = true
+	out := r.run.Answer(res, r.notices, func(w string) { a.warn("warning: " + w) })
+	a.recordAudit(runner.AuditConfig(r.run.Config), loc, res, d.Name, r.call.ToolName, r.call.ToolInput, start)
+	if err := a.writeAgentAnswer(d, out); err != nil {
+		return err
 	}
-	st.answered = true
-	out := a.agentAnswer(dialect, r.call, r.event, res)
-	a.recordAudit(runner.AuditConfig(r.cfg), loc, res, dialect.Name, r.call.ToolName, r.call.ToolInput, start)
 	if sig := in.received(); sig != 0 {
-		if err := a.writeAgentAnswer(dialect, out); err != nil {
-			return err
-		}
 		return silent(exitInterrupted + sig)
-	}
-	return a.writeAgentAnswer(dialect, out)
-}
-
-// agentRun is one run under --agent on its way: the call read from the agent's payload, the
-// layers it fires at, and what the person's config said.
-type agentRun struct {
-	*app
-	dialect *agent.Dialect
-	o       runOptions
-	st      *agentState
-	// ac is the call read from the agent's payload; call is its agent.Call.
-	ac    runner.AgentCall
-	call  agent.Call
-	loc   config.Locations
-	stack *runner.Stack
-	in    *interruption
-	cfg   *config.Config
-	// event is the hookctl event the call fires, "" for an agent event hookctl has no hooks for.
-	event string
-}
-
-// readCall reads the agent's payload and the call it describes (runner.ReadAgentCall).
-func (r *agentRun) readCall() error {
-	o, st := r.o, r.st
-	st.event = runner.MappedEvent(r.dialect, o.event)
-	raw, err := r.readRaw(o.payloadFile)
-	if err != nil {
-		return asFailure(err)
-	}
-	if r.ac, err = runner.ReadAgentCall(r.dialect, o.event, raw); err != nil {
-		return failuref("%v", err)
-	}
-	r.call, st.event = r.ac.Call, r.ac.Event
-	st.tool, st.toolKnown = r.call.ToolName, true
-	if o.toolSet {
-		st.tool = &o.tool
-	}
-	if r.dialect.ProjectDir {
-		r.useProjectDir(r.call.Cwd)
 	}
 	return nil
 }
@@ -140,7 +96,7 @@ func (r *agentRun) readCall() error {
 // stackOptions are the run's options of the one stack: the person's dispatcher as a.dispatcher
 // makes it, and the calling agent's checks of this call (its own hooks-off switches, the wall).
 func (r *agentRun) stackOptions() runner.StackOptions {
-	o := r.app.stackOptions(r.loc, r.o.guarded, &r.in)
+	o := r.app.stackOptions(*r.loc, r.o.guarded, &r.in)
 	o.RequireProject = o.RequireProject || r.o.requireProject
 	o.ProjectEntry, o.GuardsOnly = r.o.projectWiring, !r.o.projectWiring
 	o.Checks = func(g *runner.Guards) {
@@ -150,23 +106,13 @@ func (r *agentRun) stackOptions() runner.StackOptions {
 	return o
 }
 
-// dispatch fires the call at the stack: the system layer, the person's, the project's.
-func (r *agentRun) dispatch(ctx context.Context, in *interruption) (*runner.Result, error) {
-	r.stack.ProjectFrom = r.projectFrom(r.call.Cwd)
-	res, err := r.stack.Fire(ctx, runner.Call{Event: r.event, Dialect: r.dialect, Agent: r.call, Raw: r.ac.Raw})
-	if cfg := r.stack.Config(); cfg != nil {
-		r.cfg, r.st.cfg = cfg, cfg
-	}
-	return res, err
-}
-
-// addNotices adds hookctl's once-a-session notices to the session start's answer.
-func (r *agentRun) addNotices(res *runner.Result) {
-	notices := r.sessionNotices(r.dialect, r.loc, r.o.guarded, r.call.Cwd)
+// notices are hookctl's once-a-session notices, escaped, for the session start's answer.
+func (r *agentRun) notices() []string {
+	notices := r.sessionNotices(r.dialect, *r.loc, r.o.guarded, r.call.Cwd)
 	for i, n := range notices {
 		notices[i] = terminalSafe(n)
 	}
-	res.AddNotices(notices)
+	return notices
 }
 
 // writeAgentAnswer writes the answer where the agent reads it (agent.Dialect.Deliver).
@@ -183,23 +129,6 @@ func (a *app) writeAgentAnswer(dialect *agent.Dialect, out []byte) error {
 		return failuref("writing result: %w", err)
 	}
 	return nil
-}
-
-// agentAnswer is the merged decision in the agent's own convention, nil for no opinion; what
-// the agent cannot carry is warned about on stderr.
-func (a *app) agentAnswer(dialect *agent.Dialect, call agent.Call, event string, res *runner.Result) []byte {
-	out, warnings := runner.AgentAnswer(dialect, call, event, res)
-	for _, w := range warnings {
-		a.warn("warning: " + w)
-	}
-	return out
-}
-
-// warnAgentRun prints the run's warnings (runner.AgentWarnings).
-func (a *app) warnAgentRun(res *runner.Result) {
-	for _, w := range runner.AgentWarnings(res) {
-		a.warn("warning: " + w)
-	}
 }
 
 // asFailure turns a usage error into a failure (exit 1), as every error is under --agent.

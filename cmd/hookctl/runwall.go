@@ -7,9 +7,6 @@ import (
 	"github.com/hookctl/hookctl/runner"
 )
 
-// startCommand is how the person starts the agent behind the wall (wallrun.StartCommand).
-func startCommand(d *agent.Dialect) string { return wallrun.StartCommand(d) }
-
 // wiringMemory is the home's wiring memory, read once per invocation: a tool call's self-guard
 // (protected) and its wall check (wallDown) both need it.
 func (a *app) wiringMemory(home string) (install.Memory, error) {
@@ -35,9 +32,4 @@ func (r *agentRun) wallDown(g runner.Guards) string {
 		r.warn("warning: " + terminalSafe(warning))
 	}
 	return block
-}
-
-// wallNotice is the session's line about a wall wired for the agent (wallrun.Notice).
-func (a *app) wallNotice(d *agent.Dialect, home string) string {
-	return wallrun.Notice(d, a.wallProbe(home, d))
 }

@@ -29,16 +29,10 @@ Limits, tokens and url hooks: https://github.com/hookctl/hookctl/blob/main/docs/
 
 // serve replaces this process with hookctl-serve, passing the global flags on.
 func (a *app) serve(args []string) error {
-	path, err := runner.HelperPath(a.lookupEnv)
+	path, argv, err := runner.ServeCommand(a.lookupEnv, version, a.configFlag, a.acceptHooks, args)
 	if err != nil {
-		return failuref("hookctl serve runs %s: %w", runner.HelperName, err)
+		return failuref("%w", err)
 	}
-	// Asked first, so that a helper from before the build check (which would only say it does
-	// not know the flag) is named as of another build too; the helper checks again when served.
-	if err := checkServeBuild(path); err != nil {
-		return failuref("hookctl serve runs %s: %w", runner.HelperName, err)
-	}
-	argv := runner.ServeArgv(path, version, a.configFlag, a.acceptHooks, args)
 	return failuref("starting %s: %w", path, execHelper(path, argv))
 }
 

@@ -12,7 +12,7 @@ import (
 // stack is built.
 func (a *app) stackOptions(loc config.Locations, guarded bool, in **interruption) runner.StackOptions {
 	return runner.StackOptions{
-		Locations: loc, PersonHome: a.personHome(), Guarded: guarded, RequireProject: a.requireProject(),
+		Locations: loc, PersonHome: a.personHome(), Guarded: guarded, RequireProject: runner.RequireProject(a.lookupEnv),
 		LoadConfig: func(event string) (*config.Config, error) {
 			cfg, err := a.loadEventConfig(loc, event)
 			if err == nil {
@@ -32,7 +32,7 @@ func (a *app) stackOptions(loc config.Locations, guarded bool, in **interruption
 // projectGate is the consent of a project's hooks: the project's own approvals, a prompt on
 // the terminal naming the project, and the bypass a project allows (projectBypass).
 func (a *app) projectGate(p *consent.Project, in *interruption) *consent.Gate {
-	return &consent.Gate{Store: p.Store, Bypass: a.projectBypass(), Warn: a.warnFunc(),
+	return &consent.Gate{Store: p.Store, Bypass: a.projectBypass(), Warn: func(msg string) { a.warn("warning: " + msg) },
 		Prompt: func(h config.Hook, c consent.Check) bool {
 			yes, _ := askTTY(in, "hookctl: a hook of the project "+terminalSafe(p.Root)+"\n"+promptText(h, c, promptDiff(p.Store, h, c)))
 			return yes

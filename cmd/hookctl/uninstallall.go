@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/hookctl/hookctl/install"
 )
@@ -27,42 +26,22 @@ func (a *app) uninstallAll() error {
 	if err != nil {
 		return err
 	}
-	home, err := filepath.Abs(s.loc.Home)
-	if err != nil {
-		return failuref("finding the hookctl home: %w", err)
-	}
-	person, _ := os.UserHomeDir()
-	if err := install.RemovableHome(home, a.personHome(), person); err != nil {
-		return failuref("%v", err)
-	}
-	var targets []install.Target
-	for _, r := range install.Rewires(a.wired()) {
-		_, t, err := a.target(r.Agent, false)
-		if err != nil {
-			return err
-		}
-		t.Folders = install.FoldersRecord(t, s.loc.Home)
-		targets = append(targets, t)
-	}
-	var guards []string
-	recorded, _ := s.store.RecordedGuards() // an unreadable record goes with the home all the same
-	for _, g := range recorded {
-		guards = append(guards, g.String())
-	}
 	in, stop := a.interrupts(true)
 	defer stop()
-	switch yes, asked := askTTY(in, install.LeaveQuestion(guards, targets, home)); {
-	case !asked:
-		return failuref("uninstall --all removes your guards and the hookctl home %s: only a person at a terminal may do that; run it at a terminal (nothing was changed)", home)
-	case !yes:
-		return failuref("uninstall --all: not confirmed, nothing was changed")
-	}
-	reports, err := install.Leave(targets, home)
+	person, _ := os.UserHomeDir()
+	home, reports, err := install.LeaveAll{Home: s.loc.Home, PersonHomes: []string{a.personHome(), person},
+		Wired: a.wired(), Store: s.store,
+		Target: func(agent string) (install.Target, error) {
+			_, t, err := a.target(agent, false)
+			return t, err
+		},
+		Ask: func(q string) (bool, bool) { return askTTY(in, q) },
+	}.Run()
 	for _, r := range reports {
 		fmt.Fprintf(a.stdout, "unwired %s\n", terminalSafe(r.File))
 	}
 	if err != nil {
-		return failuref("%v", err)
+		return asExit(err)
 	}
 	fmt.Fprintf(a.stdout, "removed the hookctl home %s; hookctl itself stays at %s (remove it as you installed it)\n", terminalSafe(home), terminalSafe(a.selfPath()))
 	return nil

@@ -65,7 +65,7 @@ func addWallFlags(fs *pflag.FlagSet, o *wallOptions) {
 
 // wall runs hookctl wall once its arguments are parsed: --status, or CMD behind the wall.
 func (a *app) wall(o wallOptions, args []string) error {
-	set, err := a.wallSet(o.home)
+	set, err := wallrun.SetFor(o.home, a.lookupEnv)
 	if err != nil {
 		return &exitError{code: exitNotRun, err: err}
 	}
@@ -74,12 +74,6 @@ func (a *app) wall(o wallOptions, args []string) error {
 	}
 	return a.wallExec(set, o, args)
 }
-
-// wallSet is what hookctl wall protects for the home (wallrun.SetFor).
-func (a *app) wallSet(home string) (wall.Set, error) { return wallrun.SetFor(home, a.lookupEnv) }
-
-// within reports whether path is dir or lies below it.
-func within(path, dir string) bool { return wallrun.Within(path, dir) }
 
 // wallExec replaces hookctl with args[0] behind the wall (wallrun.Exec); it returns only when
 // that failed: 127 for a command not found, else 126.
