@@ -90,7 +90,7 @@ test-windows: ## run every package's tests built for Windows under Wine (install
 # cmd/ keeps prompts and printing. The goal is CMD_SHARE_GOAL percent; check fails when the share
 # grows past CMD_SHARE_MAX, the share reached so far, which comes down as rules move out.
 CMD_SHARE_GOAL ?= 10
-CMD_SHARE_MAX ?= 11.3
+CMD_SHARE_MAX ?= 9.9
 check: ## cmd/'s share of the code against its goal (fails past CMD_SHARE_MAX)
 	@all=$$(find . -name '*.go' ! -name '*_test.go' -not -path './.git/*' -print0 | xargs -0 cat | wc -l); \
 	cmd=$$(find cmd -name '*.go' ! -name '*_test.go' -print0 | xargs -0 cat | wc -l); \
