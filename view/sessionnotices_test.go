@@ -3,6 +3,7 @@ package view
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,7 +59,7 @@ func TestSessionNotices(t *testing.T) {
 				t.Fatalf("SessionNotices = %q, want %d lines like %q", got, len(tt.want), tt.want)
 			}
 			for i, want := range tt.want {
-				if want = strings.ReplaceAll(want, "DIR", w.dir); !strings.HasPrefix(got[i], want) {
+				if want = strings.ReplaceAll(want, "DIR", filepath.ToSlash(w.dir)); !strings.HasPrefix(got[i], want) {
 					t.Errorf("line %d = %q, want %q...", i, got[i], want)
 				}
 			}

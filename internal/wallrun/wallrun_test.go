@@ -3,6 +3,7 @@ package wallrun
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -52,6 +53,9 @@ func TestWithoutHookctlVars(t *testing.T) {
 }
 
 func TestSetFor(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the wall is Linux's and macOS's: its commands, shells and paths are POSIX ones")
+	}
 	person := t.TempDir()
 	named := t.TempDir()
 	for _, tc := range []struct {
@@ -93,6 +97,9 @@ func TestSetFor(t *testing.T) {
 }
 
 func TestCommandShell(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the wall is Linux's and macOS's: its commands, shells and paths are POSIX ones")
+	}
 	for _, tc := range []struct {
 		name, shell string
 		kept        bool
