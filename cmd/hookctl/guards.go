@@ -87,12 +87,12 @@ func (a *app) agentFailed(r *agentRun, err error) error {
 		cfg, _ := a.loadConfigQuiet(*r.loc)
 		return cfg
 	})
-	b, block := u.Block(r.dialect, err)
+	b, block := u.Block(r.run.Dialect, err)
 	if !block {
 		return asFailure(err)
 	}
 	a.warn(err.Error())
-	if werr := a.writeAgentAnswer(r.dialect, b.Answer(r.dialect)); werr != nil {
+	if werr := a.writeAgentAnswer(r.run.Dialect, b.Answer(r.run.Dialect)); werr != nil {
 		return werr
 	}
 	if b.Exit2 {

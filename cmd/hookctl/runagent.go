@@ -20,7 +20,7 @@ func (a *app) runAgent(o runOptions) error {
 		return failuref("--agent: %v", err)
 	}
 	a.underAgent = true
-	r := &agentRun{app: a, dialect: dialect, o: o,
+	r := &agentRun{app: a, o: o,
 		run: runner.AgentRun{Dialect: dialect, Named: o.event, ProjectWiring: o.projectWiring}}
 	if o.toolSet {
 		r.run.Tool = &o.tool
@@ -38,23 +38,19 @@ type agentRun struct {
 	*app
 	o   runOptions
 	run runner.AgentRun
-	// dialect, call and event are the run's as far as it got, for its checks (switchesOff).
-	dialect *agent.Dialect
-	call    agent.Call
-	event   string
-	loc     *config.Locations
-	in      *interruption
+	loc *config.Locations
+	in  *interruption
 	// answered is set once the answer was written: nothing more can be said then.
 	answered bool
 }
 
 func (r *agentRun) steps() error {
-	a, d := r.app, r.dialect
+	a, d := r.app, r.run.Dialect
 	if err := r.run.Read(func() ([]byte, error) { return a.readRaw(r.o.payloadFile) }); err != nil {
 		return asFailure(asExit(err))
 	}
-	if r.call = r.run.Call.Call; d.ProjectDir {
-		a.useProjectDir(r.call.Cwd)
+	if d.ProjectDir {
+		a.useProjectDir(r.run.Call.Call.Cwd)
 	}
 	loc, err := a.locations()
 	if err != nil {
@@ -62,7 +58,7 @@ func (r *agentRun) steps() error {
 	}
 	r.loc = &loc
 	none, err := r.run.Build(r.stackOptions())
-	if r.event, r.call = r.run.Event, r.run.Call.Call; err != nil {
+	if err != nil {
 		return asFailure(err)
 	}
 	if none {
@@ -77,13 +73,14 @@ func (r *agentRun) steps() error {
 	defer cancel()
 	ctx, cancelLimit := runner.AgentLimit(ctx, d, a.began)
 	defer cancelLimit()
-	res, err := r.run.Fire(ctx, a.projectFrom(r.call.Cwd))
+	call := r.run.Call.Call
+	res, err := r.run.Fire(ctx, a.projectFrom(call.Cwd))
 	if err != nil {
 		return asFailure(err)
 	}
 	r.answered = true
 	out := r.run.Answer(res, r.notices, func(w string) { a.warn("warning: " + w) })
-	a.recordAudit(runner.AuditConfig(r.run.Config), loc, res, d.Name, r.call.ToolName, r.call.ToolInput, start)
+	a.recordAudit(runner.AuditConfig(r.run.Config), loc, res, d.Name, call.ToolName, call.ToolInput, start)
 	if err := a.writeAgentAnswer(d, out); err != nil {
 		return err
 	}
@@ -108,7 +105,7 @@ func (r *agentRun) stackOptions() runner.StackOptions {
 
 // notices are hookctl's once-a-session notices, escaped, for the session start's answer.
 func (r *agentRun) notices() []string {
-	notices := r.sessionNotices(r.dialect, *r.loc, r.o.guarded, r.call.Cwd)
+	notices := r.sessionNotices(r.run.Dialect, *r.loc, r.o.guarded, r.run.Call.Call.Cwd)
 	for i, n := range notices {
 		notices[i] = terminalSafe(n)
 	}

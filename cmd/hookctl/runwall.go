@@ -27,7 +27,7 @@ func (a *app) wallProbe(home string, d *agent.Dialect) wallrun.Probe {
 // "" when it does or no wall is wired (wallrun.Down).
 func (r *agentRun) wallDown(g runner.Guards) string {
 	held := len(g.Recorded) > 0 || g.Err != nil
-	block, warning := wallrun.Down(r.event, r.dialect, held, func() wallrun.Probe { return r.wallProbe(r.loc.Home, r.dialect) })
+	block, warning := wallrun.Down(r.run.Event, r.run.Dialect, held, func() wallrun.Probe { return r.wallProbe(r.loc.Home, r.run.Dialect) })
 	if warning != "" {
 		r.warn("warning: " + terminalSafe(warning))
 	}

@@ -21,14 +21,14 @@ import (
 // across calls would have to live in the hookctl home, which the hot path does not write: a
 // file is read only when present, and parsed only when it holds the switch's key.
 func (r *agentRun) switchesOff() []agent.SwitchFinding {
-	if r.event != "pre_tool_call" && r.event != "post_tool_call" {
+	if r.run.Event != "pre_tool_call" && r.run.Event != "post_tool_call" {
 		return nil
 	}
 	home, err := r.home()
 	if err != nil {
 		return nil
 	}
-	found := r.dialect.SwitchedOff(home, r.switchProjects(home, r.call.Cwd), r.lookupEnv)
+	found := r.run.Dialect.SwitchedOff(home, r.switchProjects(home, r.run.Call.Call.Cwd), r.lookupEnv)
 	for _, f := range found {
 		if f.Err != nil {
 			r.warn("warning: hookctl: " + terminalSafe(f.Message()))
