@@ -591,17 +591,6 @@ func (s *Store) changeGuards(change func(map[[2]string]Guard) bool) error {
 	return nil
 }
 
-// guardsOf returns the guards among the hooks.
-func guardsOf(hooks []config.Hook) []Guard {
-	var out []Guard
-	for _, h := range hooks {
-		if h.Guard() {
-			out = append(out, GuardOf(h))
-		}
-	}
-	return out
-}
-
 // Change is a recorded guard that an approval would drop or change, and how.
 type Change struct {
 	Guard Guard

@@ -8,10 +8,7 @@ import (
 	"math"
 	"os"
 	"slices"
-	"strings"
 	"time"
-
-	"github.com/hookctl/hookctl/config"
 )
 
 // FilePin records one file, beside the script, that a hook's command names by a path (SPEC
@@ -165,25 +162,4 @@ func fileChanges(approved []FilePin, states []FileState) []string {
 		out = append(out, fmt.Sprintf("file %s was not pinned when approved", path))
 	}
 	return out
-}
-
-// hookFiles returns what an approval of h records of the files beside its script, read now.
-func hookFiles(h config.Hook) ([]FilePin, error) {
-	if h.Remote() {
-		return nil, nil
-	}
-	paths := PinnedPaths(h)
-	if len(paths) == 0 {
-		return nil, nil
-	}
-	return filesOf(ReadFiles(paths))
-}
-
-// showFiles names the files for messages.
-func showFiles(files []FilePin) string {
-	names := make([]string, len(files))
-	for i, f := range files {
-		names[i] = f.Path
-	}
-	return strings.Join(names, ", ")
 }

@@ -374,13 +374,6 @@ func orDefault(s, def string) string {
 	return s
 }
 
-func appendIf(list []string, cond bool, s string) []string {
-	if cond {
-		return append(list, s)
-	}
-	return list
-}
-
 func joinDirective(a, b string) string {
 	if a == "" {
 		return b
